@@ -1,0 +1,1 @@
+//! The embedded puzzle corpus (placeholder while the generator is written).

@@ -1,0 +1,362 @@
+//! The three text formats: `line`, `grid` and `leetcode`.
+//!
+//! - `line`: 81 characters, row-major; a blank is `.`, `0`, `_` or `-`. Anything
+//!   after the 81st cell that is separated by whitespace or a comma is ignored,
+//!   so `puzzle,solution` CSV files and rated lists read as puzzles.
+//! - `grid`: 9 rows of 9 cells; a blank is `.`, `0` or `_`; spaces and the
+//!   separators `|`, `-` and `+` are ignored, so the grid we print reads back.
+//! - `leetcode`: the JSON array of 9 arrays of 9 one-character strings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{digit_char, Board};
+use crate::error::ParseError;
+
+/// A text format for boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// 81 characters on one line.
+    Line,
+    /// 9 rows of 9 cells, optionally with `|`, `-` and `+` separators.
+    Grid,
+    /// LeetCode's JSON array of arrays of one-character strings.
+    Leetcode,
+}
+
+impl Format {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 3] = [Format::Line, Format::Grid, Format::Leetcode];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Grid => "grid",
+            Format::Leetcode => "leetcode",
+        }
+    }
+
+    /// Writes `board` in this format, ending with a newline.
+    pub fn write(self, board: &Board) -> String {
+        match self {
+            Format::Line => board.to_line() + "\n",
+            Format::Grid => write_grid(board),
+            Format::Leetcode => write_leetcode_json(board) + "\n",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// The name is not one of `line`, `grid`, `leetcode`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format {0:?}: expected line, grid or leetcode")]
+pub struct UnknownFormat(pub String);
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == name)
+            .ok_or_else(|| UnknownFormat(name.to_string()))
+    }
+}
+
+/// Parses one `line` record: the first field (up to whitespace or a comma)
+/// must be 81 cells; what follows it is ignored.
+///
+/// # Errors
+/// [`ParseError::BadCharacter`] with the column of the first character that is
+/// not a digit or blank, or [`ParseError::WrongLength`].
+///
+/// ```
+/// use sudoku_core::format::parse_line;
+///
+/// let csv = format!("{}{}", "_".repeat(81), ",ignored");
+/// assert_eq!(parse_line(&csv).unwrap().givens(), 0);
+/// assert_eq!(parse_line("123").unwrap_err().to_string(), "expected 81 cells, found 3");
+/// ```
+pub fn parse_line(line: &str) -> Result<Board, ParseError> {
+    let field = first_field(line);
+    let mut cells = [0u8; 81];
+    let mut count = 0;
+    for (index, found) in field.chars().enumerate() {
+        let value = match found {
+            '1'..='9' => found as u8 - b'0',
+            '.' | '0' | '_' | '-' => 0,
+            _ => {
+                return Err(ParseError::BadCharacter {
+                    column: index + 1,
+                    found,
+                })
+            }
+        };
+        if let Some(cell) = cells.get_mut(index) {
+            *cell = value;
+        }
+        count += 1;
+    }
+    if count != 81 {
+        return Err(ParseError::WrongLength { found: count });
+    }
+    Ok(Board::from_checked_cells(cells))
+}
+
+/// The text up to the first whitespace or comma.
+pub(crate) fn first_field(line: &str) -> &str {
+    line.split(|character: char| character.is_whitespace() || character == ',')
+        .next()
+        .unwrap_or("")
+}
+
+/// The cells of one `grid` row, after dropping spaces and separators.
+///
+/// `row` is the 1-based row number used in errors.
+///
+/// # Errors
+/// [`ParseError::GridBadCharacter`] for a character that is not a digit,
+/// blank or separator; its column counts characters from the start of the line.
+pub fn parse_grid_row(line: &str, row: usize) -> Result<Vec<u8>, ParseError> {
+    let mut cells = Vec::with_capacity(9);
+    for (index, found) in line.chars().enumerate() {
+        match found {
+            '1'..='9' => cells.push(found as u8 - b'0'),
+            '.' | '0' | '_' => cells.push(0),
+            '|' | '-' | '+' => {}
+            _ if found.is_whitespace() => {}
+            _ => {
+                return Err(ParseError::GridBadCharacter {
+                    row,
+                    column: index + 1,
+                    found,
+                })
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// Parses a whole `grid` record (9 rows; separator lines may stand between them).
+///
+/// # Errors
+/// The first row with a bad character or a wrong number of cells, or a wrong number of rows.
+///
+/// ```
+/// use sudoku_core::{format::parse_grid, Board};
+///
+/// let board = Board::EMPTY;
+/// assert_eq!(parse_grid(&board.to_grid()).unwrap(), board);
+/// ```
+pub fn parse_grid(text: &str) -> Result<Board, ParseError> {
+    let mut cells = [0u8; 81];
+    let mut rows = 0;
+    for line in text.lines() {
+        if is_grid_separator(line) || line.trim().is_empty() {
+            continue;
+        }
+        let row = parse_grid_row(line, rows + 1)?;
+        if row.len() != 9 {
+            return Err(ParseError::GridRowLength {
+                row: rows + 1,
+                found: row.len(),
+            });
+        }
+        if rows < 9 {
+            cells[rows * 9..rows * 9 + 9].copy_from_slice(&row);
+        }
+        rows += 1;
+    }
+    if rows != 9 {
+        return Err(ParseError::GridRows { found: rows });
+    }
+    Ok(Board::from_checked_cells(cells))
+}
+
+/// True for a line made only of `-`, `+`, `|` and spaces, with at least one `-` or `+`.
+pub(crate) fn is_grid_separator(line: &str) -> bool {
+    line.chars()
+        .all(|character| matches!(character, '-' | '+' | '|') || character.is_whitespace())
+        && line.contains(['-', '+'])
+}
+
+/// Parses one `leetcode` record: `[["5","3",".",...], ...]`.
+///
+/// # Errors
+/// [`ParseError::Json`] when it is not an array of arrays of strings, else the
+/// shape or cell that is wrong.
+pub fn parse_leetcode_json(text: &str) -> Result<Board, ParseError> {
+    let rows: Vec<Vec<String>> = serde_json::from_str(text).map_err(|error| ParseError::Json {
+        message: error.to_string(),
+    })?;
+    if rows.len() != 9 {
+        return Err(ParseError::LeetcodeRows { found: rows.len() });
+    }
+    let mut chars = Vec::with_capacity(9);
+    for (row, strings) in rows.iter().enumerate() {
+        if strings.len() != 9 {
+            return Err(ParseError::LeetcodeRowLength {
+                row: row + 1,
+                found: strings.len(),
+            });
+        }
+        let mut row_chars = Vec::with_capacity(9);
+        for (column, string) in strings.iter().enumerate() {
+            let mut string_chars = string.chars();
+            match (string_chars.next(), string_chars.next()) {
+                (Some(found), None) => row_chars.push(found),
+                _ => {
+                    return Err(ParseError::LeetcodeCell {
+                        row: row + 1,
+                        column: column + 1,
+                        found: string.clone(),
+                    })
+                }
+            }
+        }
+        chars.push(row_chars);
+    }
+    Board::from_leetcode(&chars)
+}
+
+/// The box-separated grid, as `find-empty-cell`'s article prints it, with a newline after each line.
+pub(crate) fn write_grid(board: &Board) -> String {
+    let mut text = String::with_capacity(11 * 22);
+    for (row, cells) in board.cells().chunks(9).enumerate() {
+        if row == 3 || row == 6 {
+            text.push_str("------+-------+------\n");
+        }
+        for (column, &digit) in cells.iter().enumerate() {
+            if column > 0 {
+                text.push_str(if column % 3 == 0 { " | " } else { " " });
+            }
+            text.push(digit_char(digit));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The LeetCode JSON array on one line, without a newline.
+pub(crate) fn write_leetcode_json(board: &Board) -> String {
+    let rows: Vec<String> = board
+        .cells()
+        .chunks(9)
+        .map(|cells| {
+            let quoted: Vec<String> = cells
+                .iter()
+                .map(|&digit| format!("\"{}\"", digit_char(digit)))
+                .collect();
+            format!("[{}]", quoted.join(","))
+        })
+        .collect();
+    format!("[{}]", rows.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    const EXAMPLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn line_accepts_every_blank_and_ignores_trailing_fields() {
+        let dotted: Board = EXAMPLE.parse().unwrap();
+        for blank in ["0", "_", "-"] {
+            let line = EXAMPLE.replace('.', blank);
+            assert_eq!(parse_line(&line).unwrap(), dotted);
+        }
+        assert_eq!(parse_line(&format!("{EXAMPLE},{EXAMPLE}")).unwrap(), dotted);
+        assert_eq!(parse_line(&format!("{EXAMPLE}\t3.4 rated")).unwrap(), dotted);
+    }
+
+    #[test]
+    fn line_names_the_bad_column_and_the_length() {
+        let mut bad = EXAMPLE.to_string();
+        bad.replace_range(40..41, "x");
+        assert_eq!(
+            parse_line(&bad).unwrap_err(),
+            ParseError::BadCharacter { column: 41, found: 'x' }
+        );
+        assert_eq!(
+            parse_line(&EXAMPLE[..80]).unwrap_err(),
+            ParseError::WrongLength { found: 80 }
+        );
+        assert_eq!(
+            parse_line(&format!("{EXAMPLE}1")).unwrap_err(),
+            ParseError::WrongLength { found: 82 }
+        );
+    }
+
+    #[test]
+    fn grid_we_print_reads_back() {
+        let board: Board = EXAMPLE.parse().unwrap();
+        let grid = board.to_grid();
+        assert_eq!(
+            grid.lines().next().unwrap(),
+            "5 3 . | . 7 . | . . ."
+        );
+        assert_eq!(grid.lines().nth(3).unwrap(), "------+-------+------");
+        assert_eq!(parse_grid(&grid).unwrap(), board);
+    }
+
+    #[test]
+    fn grid_reports_short_rows_and_missing_rows() {
+        assert_eq!(
+            parse_grid("123456789\n12345678\n").unwrap_err(),
+            ParseError::GridRowLength { row: 2, found: 8 }
+        );
+        assert_eq!(
+            parse_grid("123456789\n").unwrap_err(),
+            ParseError::GridRows { found: 1 }
+        );
+        assert_eq!(
+            parse_grid("1234x6789\n").unwrap_err(),
+            ParseError::GridBadCharacter { row: 1, column: 5, found: 'x' }
+        );
+    }
+
+    #[test]
+    fn leetcode_json_round_trips() {
+        let board: Board = EXAMPLE.parse().unwrap();
+        let json = board.to_leetcode_json();
+        assert!(json.starts_with("[[\"5\",\"3\",\".\",\".\",\"7\""));
+        assert_eq!(parse_leetcode_json(&json).unwrap(), board);
+    }
+
+    #[test]
+    fn leetcode_json_names_what_is_wrong() {
+        let json = Board::EMPTY.to_leetcode_json().replacen("\".\"", "\"55\"", 1);
+        assert_eq!(
+            parse_leetcode_json(&json).unwrap_err().to_string(),
+            "row 1, column 1: \"55\" is not \"1\"-\"9\" or \".\""
+        );
+        assert!(matches!(
+            parse_leetcode_json("[[1,2]]").unwrap_err(),
+            ParseError::Json { .. }
+        ));
+        assert_eq!(
+            parse_leetcode_json("[]").unwrap_err(),
+            ParseError::LeetcodeRows { found: 0 }
+        );
+    }
+
+    #[test]
+    fn formats_parse_from_their_names() {
+        for format in Format::ALL {
+            assert_eq!(format.name().parse::<Format>().unwrap(), format);
+        }
+        assert_eq!(
+            "csv".parse::<Format>().unwrap_err().to_string(),
+            "unknown format \"csv\": expected line, grid or leetcode"
+        );
+    }
+}

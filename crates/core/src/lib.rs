@@ -1,0 +1,33 @@
+//! The shared ground of sudoku-lab: the [`Board`], reading and writing it in
+//! every text format, LeetCode 36 validity, verifying a solution, a fast
+//! solution counter for screening, and the embedded puzzle [`corpus`].
+//!
+//! Every approach crate stands alone (a LeetCode submission depends on
+//! nothing); this crate is what the catalog, the tests, the benches and the
+//! CLI share around them.
+//!
+//! ```
+//! use sudoku_core::{solutions, validate, verify, Board, Records};
+//!
+//! let input = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+//! for record in Records::new(input.as_bytes()) {
+//!     let record = record.unwrap();
+//!     assert!(validate(&record.board).is_ok());
+//!     let solution = solutions::first_solution(&record.board).unwrap();
+//!     assert!(verify(&record.board, &solution).is_ok());
+//! }
+//! ```
+
+mod board;
+pub mod corpus;
+mod error;
+pub mod format;
+pub mod reader;
+pub mod solutions;
+mod validate;
+
+pub use board::Board;
+pub use error::ParseError;
+pub use format::Format;
+pub use reader::{ReadError, Record, Records};
+pub use validate::{validate, verify, Conflict, Unit, VerifyError};

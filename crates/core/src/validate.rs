@@ -1,0 +1,255 @@
+//! Validity (LeetCode 36) and verifying a solution against its puzzle.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::board::Board;
+
+/// A row, column or box, 0-based; displayed 1-based. Boxes count row-major from the top left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// A row, 0–8 from the top.
+    Row(usize),
+    /// A column, 0–8 from the left.
+    Column(usize),
+    /// A 3×3 box, 0–8 row-major from the top left.
+    Box(usize),
+}
+
+impl Unit {
+    /// The 9 cells of the unit as (row, column) pairs, in reading order.
+    pub fn cells(self) -> [(usize, usize); 9] {
+        std::array::from_fn(|k| match self {
+            Unit::Row(row) => (row, k),
+            Unit::Column(column) => (k, column),
+            Unit::Box(index) => (index / 3 * 3 + k / 3, index % 3 * 3 + k % 3),
+        })
+    }
+
+    /// All 27 units: rows, then columns, then boxes.
+    pub fn all() -> impl Iterator<Item = Unit> {
+        (0..9)
+            .map(Unit::Row)
+            .chain((0..9).map(Unit::Column))
+            .chain((0..9).map(Unit::Box))
+    }
+}
+
+/// Two cells of one unit holding the same digit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: u8,
+    /// The unit where it repeats.
+    pub unit: Unit,
+    /// The first of the two cells, (row, column), 0-based.
+    pub first: (usize, usize),
+    /// The second of the two cells, (row, column), 0-based.
+    pub second: (usize, usize),
+}
+
+impl fmt::Display for Conflict {
+    /// For example `row 3 has two 5s (columns 2 and 8)`.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (digit, first, second) = (self.digit, self.first, self.second);
+        match self.unit {
+            Unit::Row(row) => write!(
+                formatter,
+                "row {} has two {digit}s (columns {} and {})",
+                row + 1,
+                first.1 + 1,
+                second.1 + 1
+            ),
+            Unit::Column(column) => write!(
+                formatter,
+                "column {} has two {digit}s (rows {} and {})",
+                column + 1,
+                first.0 + 1,
+                second.0 + 1
+            ),
+            Unit::Box(index) => write!(
+                formatter,
+                "box {} has two {digit}s (row {} column {}, row {} column {})",
+                index + 1,
+                first.0 + 1,
+                first.1 + 1,
+                second.0 + 1,
+                second.1 + 1
+            ),
+        }
+    }
+}
+
+/// Checks LeetCode 36's rules: no digit twice in a row, column or box.
+/// Empty cells are allowed.
+///
+/// # Errors
+/// The first [`Conflict`], searching rows, then columns, then boxes, each in reading order.
+///
+/// ```
+/// use sudoku_core::{validate, Board};
+///
+/// let mut board = Board::EMPTY;
+/// board.set(2, 1, 5);
+/// board.set(2, 7, 5);
+/// assert_eq!(validate(&board).unwrap_err().to_string(), "row 3 has two 5s (columns 2 and 8)");
+/// ```
+pub fn validate(board: &Board) -> Result<(), Conflict> {
+    for unit in Unit::all() {
+        let mut seen: [Option<(usize, usize)>; 10] = [None; 10];
+        for (row, column) in unit.cells() {
+            let digit = board.get(row, column);
+            if digit == 0 {
+                continue;
+            }
+            if let Some(first) = seen[usize::from(digit)] {
+                return Err(Conflict {
+                    digit,
+                    unit,
+                    first,
+                    second: (row, column),
+                });
+            }
+            seen[usize::from(digit)] = Some((row, column));
+        }
+    }
+    Ok(())
+}
+
+/// Why a board is not a solution of its puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum VerifyError {
+    /// A given of the puzzle was changed or erased.
+    #[error("row {} column {}: the given {given} became {}", .row + 1, .column + 1, if *.found == 0 { "empty".to_string() } else { .found.to_string() })]
+    ChangedGiven {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        column: usize,
+        /// The puzzle's digit.
+        given: u8,
+        /// What the solution holds there (0 for empty).
+        found: u8,
+    },
+    /// A cell is still empty.
+    #[error("row {} column {} is still empty", .row + 1, .column + 1)]
+    Incomplete {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        column: usize,
+    },
+    /// The filled board breaks a rule.
+    #[error("{0}")]
+    Conflict(#[from] Conflict),
+}
+
+/// Checks that `solution` is complete, valid, and keeps every given of `puzzle`.
+///
+/// # Errors
+/// The first given changed, else the first empty cell, else the first [`Conflict`].
+///
+/// ```
+/// use sudoku_core::{verify, Board};
+///
+/// let puzzle = Board::EMPTY;
+/// assert_eq!(verify(&puzzle, &puzzle).unwrap_err().to_string(), "row 1 column 1 is still empty");
+/// ```
+pub fn verify(puzzle: &Board, solution: &Board) -> Result<(), VerifyError> {
+    let pairs = puzzle.cells().iter().zip(solution.cells()).enumerate();
+    for (index, (&given, &found)) in pairs.clone() {
+        if given != 0 && given != found {
+            return Err(VerifyError::ChangedGiven {
+                row: index / 9,
+                column: index % 9,
+                given,
+                found,
+            });
+        }
+    }
+    if let Some((index, _)) = pairs.clone().find(|(_, (_, &found))| found == 0) {
+        return Err(VerifyError::Incomplete {
+            row: index / 9,
+            column: index % 9,
+        });
+    }
+    validate(solution)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    const EXAMPLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn the_leetcode_example_and_its_solution_are_valid() {
+        let puzzle: Board = EXAMPLE.parse().unwrap();
+        let solution: Board = SOLUTION.parse().unwrap();
+        assert_eq!(validate(&puzzle), Ok(()));
+        assert_eq!(verify(&puzzle, &solution), Ok(()));
+        assert_eq!(validate(&Board::EMPTY), Ok(()));
+    }
+
+    #[test]
+    fn column_and_box_conflicts_name_both_cells() {
+        let mut board = Board::EMPTY;
+        board.set(0, 4, 7);
+        board.set(6, 4, 7);
+        assert_eq!(
+            validate(&board).unwrap_err().to_string(),
+            "column 5 has two 7s (rows 1 and 7)"
+        );
+        let mut board = Board::EMPTY;
+        board.set(3, 3, 2);
+        board.set(5, 5, 2);
+        let conflict = validate(&board).unwrap_err();
+        assert_eq!(conflict.unit, Unit::Box(4));
+        assert_eq!(
+            conflict.to_string(),
+            "box 5 has two 2s (row 4 column 4, row 6 column 6)"
+        );
+    }
+
+    #[test]
+    fn verify_catches_changed_givens_holes_and_conflicts() {
+        let puzzle: Board = EXAMPLE.parse().unwrap();
+        let solution: Board = SOLUTION.parse().unwrap();
+
+        let mut changed = solution;
+        changed.set(0, 0, 1);
+        assert_eq!(
+            verify(&puzzle, &changed).unwrap_err().to_string(),
+            "row 1 column 1: the given 5 became 1"
+        );
+
+        let mut erased = solution;
+        erased.set(0, 1, 0);
+        assert_eq!(
+            verify(&puzzle, &erased).unwrap_err().to_string(),
+            "row 1 column 2: the given 3 became empty"
+        );
+
+        let mut holed = solution;
+        holed.set(0, 2, 0);
+        assert_eq!(
+            verify(&puzzle, &holed),
+            Err(VerifyError::Incomplete { row: 0, column: 2 })
+        );
+
+        // Swapping two non-given cells of a row keeps the row valid but breaks columns.
+        let mut swapped = solution;
+        swapped.set(0, 2, 6);
+        swapped.set(0, 3, 4);
+        assert!(matches!(
+            verify(&puzzle, &swapped),
+            Err(VerifyError::Conflict(Conflict { unit: Unit::Column(2), .. }))
+        ));
+    }
+}
