@@ -1,1 +1,178 @@
+//! The one list of sudoku-lab's approaches to LeetCode 37.
+//!
+//! Tests, benches and the `sudoku` CLI take every approach from [`APPROACHES`],
+//! so adding one means writing its crate under `crates/solvers/` and adding one
+//! entry here; nothing else has to change.
+//!
+//! ```
+//! use sudoku_catalog::{find, Family};
+//! use sudoku_core::{verify, Board};
+//!
+//! let approach = find("java-style").unwrap();
+//! assert_eq!(approach.family, Family::Published);
+//!
+//! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()
+//!     .unwrap();
+//! let solution = approach.solve(&puzzle).unwrap();
+//! assert!(verify(&puzzle, &solution).is_ok());
+//! ```
 
+use std::fmt;
+
+use sudoku_core::{Board, ParseError};
+
+/// Where an approach comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// A classic published for LeetCode 37, ported faithfully.
+    Published,
+    /// An answer to what an interviewer asks next.
+    FollowUp,
+}
+
+impl Family {
+    /// The name `sudoku list` prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Published => "published",
+            Family::FollowUp => "follow-up",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// One approach to LeetCode 37.
+#[derive(Clone, Copy)]
+pub struct Approach {
+    /// The id used on the command line and in bench names, e.g. `full-rescan`.
+    pub id: &'static str,
+    /// A one-line title.
+    pub title: &'static str,
+    /// Published classic or follow-up.
+    pub family: Family,
+    /// Where it was published (for a follow-up, what it answers).
+    pub origin: &'static str,
+    /// The note that explains it, relative to the repository root.
+    pub note: &'static str,
+    /// The approach's LeetCode entry point.
+    pub solve_sudoku: fn(&mut Vec<Vec<char>>),
+}
+
+impl Approach {
+    /// Runs the approach on a copy of `puzzle` and reads back what it left.
+    ///
+    /// The result is whatever the approach produced; check it with
+    /// [`sudoku_core::verify`]. Classic approaches can search for a very long
+    /// time on puzzles without a solution: screen those out first.
+    ///
+    /// # Errors
+    /// When the approach leaves something that is not a board of digits and `'.'`.
+    pub fn solve(&self, puzzle: &Board) -> Result<Board, ParseError> {
+        let mut board = puzzle.to_leetcode();
+        (self.solve_sudoku)(&mut board);
+        Board::from_leetcode(&board)
+    }
+}
+
+impl fmt::Debug for Approach {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter
+            .debug_struct("Approach")
+            .field("id", &self.id)
+            .field("family", &self.family)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every approach, published classics first, in the order tables list them.
+pub const APPROACHES: &[Approach] = &[
+    Approach {
+        id: "coordinate-recursive",
+        title: "Backtracking with a helper that carries the cell's coordinates",
+        family: Family::Published,
+        origin: "C++ article on LeetCode 37 (Chinese), solution 1 (解法一)",
+        note: "notes/coordinate-recursive.md",
+        solve_sudoku: sudoku_coordinate_recursive::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "full-rescan",
+        title: "Backtracking that rescans from the top-left for every cell",
+        family: Family::Published,
+        origin: "C++ article \"backtracking in three steps\" (Chinese)",
+        note: "notes/full-rescan.md",
+        solve_sudoku: sudoku_full_rescan::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "single-loop-check",
+        title: "Full rescan with one loop checking row, column and box together",
+        family: Family::Published,
+        origin: "C++ article on LeetCode 37 (Chinese), solution 2 (解法二)",
+        note: "notes/single-loop-check.md",
+        solve_sudoku: sudoku_single_loop_check::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "java-style",
+        title: "The Java solve(board) with an explicit reset in an else branch",
+        family: Family::Published,
+        origin: "Java article on LeetCode 37 (Chinese)",
+        note: "notes/java-style.md",
+        solve_sudoku: sudoku_java_style::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "find-empty-cell",
+        title: "Integer grid with find-empty-place and is-present helpers",
+        family: Family::Published,
+        origin: "C++ article \"Sudoku Solver trong C++\" (Vietnamese)",
+        note: "notes/find-empty-cell.md",
+        solve_sudoku: sudoku_find_empty_cell::Solution::solve_sudoku,
+    },
+];
+
+/// The approach with this id.
+pub fn find(id: &str) -> Option<&'static Approach> {
+    APPROACHES.iter().find(|approach| approach.id == id)
+}
+
+/// Every id, in catalog order.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    APPROACHES.iter().map(|approach| approach.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn ids_are_unique_lowercase_words_with_dashes() {
+        let mut seen = HashSet::new();
+        for id in ids() {
+            assert!(seen.insert(id), "{id} is listed twice");
+            assert!(
+                id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{id} is not lowercase-with-dashes"
+            );
+        }
+    }
+
+    #[test]
+    fn every_note_is_named_after_its_id() {
+        for approach in APPROACHES {
+            assert_eq!(approach.note, format!("notes/{}.md", approach.id));
+        }
+    }
+
+    #[test]
+    fn find_knows_every_id_and_nothing_else() {
+        for id in ids() {
+            assert_eq!(find(id).unwrap().id, id);
+        }
+        assert!(find("bogosort").is_none());
+    }
+}

@@ -61,7 +61,10 @@ impl Board {
     /// # Panics
     /// When `row` or `column` is 9 or more.
     pub fn get(&self, row: usize, column: usize) -> u8 {
-        assert!(row < 9 && column < 9, "cell ({row}, {column}) is off the board");
+        assert!(
+            row < 9 && column < 9,
+            "cell ({row}, {column}) is off the board"
+        );
         self.cells[row * 9 + column]
     }
 
@@ -70,7 +73,10 @@ impl Board {
     /// # Panics
     /// When `row` or `column` is 9 or more, or `digit` is more than 9.
     pub fn set(&mut self, row: usize, column: usize, digit: u8) {
-        assert!(row < 9 && column < 9, "cell ({row}, {column}) is off the board");
+        assert!(
+            row < 9 && column < 9,
+            "cell ({row}, {column}) is off the board"
+        );
         assert!(digit <= 9, "{digit} is not a Sudoku digit");
         self.cells[row * 9 + column] = digit;
     }
@@ -197,7 +203,10 @@ mod tests {
         let board: Board = EXAMPLE.parse().unwrap();
         let leetcode = board.to_leetcode();
         assert_eq!(leetcode.len(), 9);
-        assert_eq!(leetcode[1], vec!['6', '.', '.', '1', '9', '5', '.', '.', '.']);
+        assert_eq!(
+            leetcode[1],
+            vec!['6', '.', '.', '1', '9', '5', '.', '.', '.']
+        );
         assert_eq!(Board::from_leetcode(&leetcode).unwrap(), board);
         assert_eq!(board.to_line(), EXAMPLE);
     }
@@ -227,7 +236,11 @@ mod tests {
         cells[10] = 10;
         assert_eq!(
             Board::from_cells(cells).unwrap_err(),
-            ParseError::DigitOutOfRange { row: 2, column: 2, value: 10 }
+            ParseError::DigitOutOfRange {
+                row: 2,
+                column: 2,
+                value: 10
+            }
         );
     }
 

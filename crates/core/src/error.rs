@@ -14,7 +14,11 @@ pub enum ParseError {
     BadCharacter { column: usize, found: char },
     /// A `grid` row with a character that is neither a digit, a blank nor a separator.
     #[error("grid row {row}, column {column}: {found:?} is not a digit, a blank (. 0 _) or a separator (| - +)")]
-    GridBadCharacter { row: usize, column: usize, found: char },
+    GridBadCharacter {
+        row: usize,
+        column: usize,
+        found: char,
+    },
     /// A `grid` row with other than 9 cells.
     #[error("grid row {row} has {found} cells, expected 9")]
     GridRowLength { row: usize, found: usize },
@@ -35,10 +39,18 @@ pub enum ParseError {
     LeetcodeRowLength { row: usize, found: usize },
     /// A LeetCode cell that is not `"1"`–`"9"` or `"."`.
     #[error("row {row}, column {column}: {found:?} is not \"1\"-\"9\" or \".\"")]
-    LeetcodeCell { row: usize, column: usize, found: String },
+    LeetcodeCell {
+        row: usize,
+        column: usize,
+        found: String,
+    },
     /// A cell value above 9 handed to [`crate::Board::from_cells`].
     #[error("row {row}, column {column}: {value} is not a Sudoku digit")]
-    DigitOutOfRange { row: usize, column: usize, value: u8 },
+    DigitOutOfRange {
+        row: usize,
+        column: usize,
+        value: u8,
+    },
     /// A line longer than the reader accepts; the rest of it was skipped.
     #[error("line is longer than {limit} bytes")]
     LineTooLong { limit: usize },

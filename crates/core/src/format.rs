@@ -275,7 +275,10 @@ mod tests {
             assert_eq!(parse_line(&line).unwrap(), dotted);
         }
         assert_eq!(parse_line(&format!("{EXAMPLE},{EXAMPLE}")).unwrap(), dotted);
-        assert_eq!(parse_line(&format!("{EXAMPLE}\t3.4 rated")).unwrap(), dotted);
+        assert_eq!(
+            parse_line(&format!("{EXAMPLE}\t3.4 rated")).unwrap(),
+            dotted
+        );
     }
 
     #[test]
@@ -284,7 +287,10 @@ mod tests {
         bad.replace_range(40..41, "x");
         assert_eq!(
             parse_line(&bad).unwrap_err(),
-            ParseError::BadCharacter { column: 41, found: 'x' }
+            ParseError::BadCharacter {
+                column: 41,
+                found: 'x'
+            }
         );
         assert_eq!(
             parse_line(&EXAMPLE[..80]).unwrap_err(),
@@ -300,10 +306,7 @@ mod tests {
     fn grid_we_print_reads_back() {
         let board: Board = EXAMPLE.parse().unwrap();
         let grid = board.to_grid();
-        assert_eq!(
-            grid.lines().next().unwrap(),
-            "5 3 . | . 7 . | . . ."
-        );
+        assert_eq!(grid.lines().next().unwrap(), "5 3 . | . 7 . | . . .");
         assert_eq!(grid.lines().nth(3).unwrap(), "------+-------+------");
         assert_eq!(parse_grid(&grid).unwrap(), board);
     }
@@ -320,7 +323,11 @@ mod tests {
         );
         assert_eq!(
             parse_grid("1234x6789\n").unwrap_err(),
-            ParseError::GridBadCharacter { row: 1, column: 5, found: 'x' }
+            ParseError::GridBadCharacter {
+                row: 1,
+                column: 5,
+                found: 'x'
+            }
         );
     }
 
@@ -334,7 +341,9 @@ mod tests {
 
     #[test]
     fn leetcode_json_names_what_is_wrong() {
-        let json = Board::EMPTY.to_leetcode_json().replacen("\".\"", "\"55\"", 1);
+        let json = Board::EMPTY
+            .to_leetcode_json()
+            .replacen("\".\"", "\"55\"", 1);
         assert_eq!(
             parse_leetcode_json(&json).unwrap_err().to_string(),
             "row 1, column 1: \"55\" is not \"1\"-\"9\" or \".\""

@@ -11,7 +11,9 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::error::ParseError;
-use crate::format::{first_field, is_grid_separator, parse_grid_row, parse_leetcode_json, parse_line, Format};
+use crate::format::{
+    first_field, is_grid_separator, parse_grid_row, parse_leetcode_json, parse_line, Format,
+};
 
 /// The longest line the reader keeps; a longer line is an error for its record.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -443,7 +445,10 @@ mod tests {
 
     #[test]
     fn each_bad_record_is_an_error_in_its_place() {
-        let input = format!("{EXAMPLE}\n{}\nnot a puzzle\n{EXAMPLE},trailing\n", &EXAMPLE[..70]);
+        let input = format!(
+            "{EXAMPLE}\n{}\nnot a puzzle\n{EXAMPLE},trailing\n",
+            &EXAMPLE[..70]
+        );
         assert_eq!(
             summary(input.as_bytes(), None),
             vec![
@@ -513,7 +518,9 @@ mod tests {
         );
         assert_eq!(
             summary(b"[[\"1\"]", None),
-            vec![Err("line 1: LeetCode board is missing its closing bracket".to_string())]
+            vec![Err(
+                "line 1: LeetCode board is missing its closing bracket".to_string()
+            )]
         );
     }
 
@@ -522,7 +529,9 @@ mod tests {
         let input = format!("{EXAMPLE}\n");
         assert_eq!(
             summary(input.as_bytes(), Some(Format::Leetcode)),
-            vec![Err("line 1: not a LeetCode board: invalid number at line 1 column 4".to_string())]
+            vec![Err(
+                "line 1: not a LeetCode board: invalid number at line 1 column 4".to_string()
+            )]
         );
         assert_eq!(
             summary(b"123\n", Some(Format::Line)),

@@ -136,7 +136,9 @@ impl Search {
         let mut best = depth;
         let mut best_count = u32::MAX;
         for position in depth..self.empties.len() {
-            let count = self.candidates(usize::from(self.empties[position])).count_ones();
+            let count = self
+                .candidates(usize::from(self.empties[position]))
+                .count_ones();
             if count < best_count {
                 best = position;
                 best_count = count;

@@ -249,7 +249,10 @@ mod tests {
         swapped.set(0, 3, 4);
         assert!(matches!(
             verify(&puzzle, &swapped),
-            Err(VerifyError::Conflict(Conflict { unit: Unit::Column(2), .. }))
+            Err(VerifyError::Conflict(Conflict {
+                unit: Unit::Column(2),
+                ..
+            }))
         ));
     }
 }
