@@ -62,7 +62,7 @@ pub enum ReadError {
 /// assert_eq!((first.line, first.format), (2, Format::Line));
 /// assert_eq!(
 ///     records[1].as_ref().unwrap_err().to_string(),
-///     "line 4: grid row 1, column 1: 'n' is not a digit, a blank (. 0 _) or a separator (| - +)"
+///     "line 4: column 1: 'n' is not a digit or a blank (. 0 _ -)"
 /// );
 /// ```
 pub struct Records<R> {
@@ -245,7 +245,7 @@ impl<R: BufRead> Records<R> {
                     break;
                 }
             };
-            if self.format.is_none() && detect(&next) != Format::Grid {
+            if self.format.is_none() && !continues_grid(&next) {
                 self.pending = Some(raw);
                 break;
             }
@@ -335,19 +335,34 @@ fn detect(line: &str) -> Format {
     if line.starts_with('[') {
         return Format::Leetcode;
     }
-    let field_cells = first_field(line)
-        .chars()
-        .filter(|character| !matches!(character, '|' | '+'))
-        .count();
     // 81 dashes is an empty board in the `line` format, not a grid separator.
-    if field_cells == 81 {
+    if grid_field_cells(line) == 81 {
         return Format::Line;
     }
-    if is_grid_separator(line) || field_cells <= 9 {
+    let grid_characters = line.chars().all(|character| {
+        character.is_ascii_digit() || "._|-+".contains(character) || character.is_whitespace()
+    });
+    if continues_grid(line) && grid_characters {
         Format::Grid
     } else {
+        // Anything else, garbage included, is reported as a `line` record:
+        // its errors name the column of the first bad character.
         Format::Line
     }
+}
+
+/// True when `line` can be the next line of a grid: a separator, or a row of
+/// at most 9 cells before its first space (a wrong row is reported, not split off).
+fn continues_grid(line: &str) -> bool {
+    !line.starts_with('[') && (is_grid_separator(line) || grid_field_cells(line) <= 9)
+}
+
+/// Characters in the first field of `line`, not counting `|` and `+`.
+fn grid_field_cells(line: &str) -> usize {
+    first_field(line)
+        .chars()
+        .filter(|character| !matches!(character, '|' | '+'))
+        .count()
 }
 
 /// Follows JSON brackets, outside strings, to see where a `leetcode` record ends.
@@ -454,7 +469,7 @@ mod tests {
             vec![
                 Ok((1, Format::Line)),
                 Err("line 2: expected 81 cells, found 70".to_string()),
-                Err("line 3: grid row 1, column 1: 'n' is not a digit, a blank (. 0 _) or a separator (| - +)".to_string()),
+                Err("line 3: column 1: 'n' is not a digit or a blank (. 0 _ -)".to_string()),
                 Ok((4, Format::Line)),
             ]
         );

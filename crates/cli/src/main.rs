@@ -1,0 +1,240 @@
+//! `sudoku`: solve, check and compare LeetCode 37 approaches on puzzle files.
+//!
+//! Every subcommand writes one output record per input record, in input
+//! order; a record that fails prints a line starting with `error:` in its
+//! place, and stderr names the file and line. Exit status: 0 when every
+//! record succeeded, 1 when any failed, 2 for a usage or I/O error.
+
+mod compare;
+mod input;
+mod output;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Parser, Subcommand, ValueEnum};
+use sudoku_core::solutions::{screen, Screening};
+use sudoku_core::{validate, verify, Format};
+
+use crate::input::{each_record, Source};
+use crate::output::{Output, Status};
+
+#[derive(Parser)]
+#[command(name = "sudoku", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the approaches: id, family, origin and note.
+    List,
+    /// Solve each puzzle with one approach.
+    ///
+    /// A puzzle whose givens conflict, or that has no solution, is reported as
+    /// an error without running the approach on it; a puzzle with several
+    /// solutions is solved (the first solution the approach finds) with a
+    /// warning on stderr.
+    Solve {
+        /// The approach to use (see `sudoku list`).
+        #[arg(long, default_value = "coordinate-recursive", value_parser = solver_ids())]
+        solver: String,
+        /// Read every record in this format instead of detecting it.
+        #[arg(long, value_enum)]
+        input_format: Option<FormatArg>,
+        /// Write solutions in this format.
+        #[arg(long, value_enum, default_value_t = FormatArg::Line)]
+        output_format: FormatArg,
+        /// Puzzle files; `-` or none reads standard input.
+        files: Vec<PathBuf>,
+    },
+    /// Check each board against LeetCode 36's rules (no digit twice in a row,
+    /// column or box); empty cells are allowed. Prints `valid` or the conflict.
+    Check {
+        /// Read every record in this format instead of detecting it.
+        #[arg(long, value_enum)]
+        input_format: Option<FormatArg>,
+        /// Board files; `-` or none reads standard input.
+        files: Vec<PathBuf>,
+    },
+    /// Time approaches side by side on a corpus and print a table.
+    ///
+    /// Each approach solves every puzzle (repeated until at least a few
+    /// milliseconds have passed, for puzzles faster than that); the table gives
+    /// the puzzles solved, the median and mean microseconds per puzzle, and the
+    /// mean relative to the fastest approach. Build with `--release`.
+    Compare {
+        /// Approaches to compare, separated by commas (default: all).
+        #[arg(long, value_delimiter = ',', value_parser = solver_ids())]
+        solvers: Vec<String>,
+        /// An embedded tier (examples, famous, easy, medium, hard), `all` for
+        /// every tier, or a puzzle file.
+        #[arg(long, default_value = "all")]
+        corpus: String,
+    },
+}
+
+/// `--input-format` and `--output-format` values.
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// 81 characters on one line.
+    Line,
+    /// 9 rows of 9 cells with box separators.
+    Grid,
+    /// LeetCode's JSON array of arrays of one-character strings.
+    Leetcode,
+}
+
+impl From<FormatArg> for Format {
+    fn from(format: FormatArg) -> Self {
+        match format {
+            FormatArg::Line => Format::Line,
+            FormatArg::Grid => Format::Grid,
+            FormatArg::Leetcode => Format::Leetcode,
+        }
+    }
+}
+
+fn solver_ids() -> PossibleValuesParser {
+    PossibleValuesParser::new(sudoku_catalog::ids())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut output = Output::new(io::stdout().lock());
+    let result = match cli.command {
+        Command::List => list(&mut output),
+        Command::Solve {
+            solver,
+            input_format,
+            output_format,
+            files,
+        } => solve(
+            &mut output,
+            &solver,
+            input_format.map(Format::from),
+            output_format.into(),
+            &files,
+        ),
+        Command::Check {
+            input_format,
+            files,
+        } => check(&mut output, input_format.map(Format::from), &files),
+        Command::Compare { solvers, corpus } => compare::run(&mut output, &solvers, &corpus),
+    };
+    let status = match result.and_then(|status| output.flush().map(|()| status)) {
+        Ok(status) => status,
+        // A reader that stopped early (`sudoku solve | head`) is not an error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Status::Success,
+        Err(error) => {
+            eprintln!("error: writing output: {error}");
+            Status::UsageOrIo
+        }
+    };
+    status.into()
+}
+
+fn list(output: &mut Output<impl Write>) -> io::Result<Status> {
+    let id_width = sudoku_catalog::ids().map(str::len).max().unwrap_or(0);
+    let note_width = sudoku_catalog::APPROACHES
+        .iter()
+        .map(|approach| approach.note.len())
+        .max()
+        .unwrap_or(0);
+    // The origin goes last: it holds CJK titles whose display width is not their length.
+    output.line(&format!(
+        "{:id_width$}  {:9}  {:note_width$}  origin",
+        "id", "family", "note"
+    ))?;
+    for approach in sudoku_catalog::APPROACHES {
+        output.line(&format!(
+            "{:id_width$}  {:9}  {:note_width$}  {}",
+            approach.id,
+            approach.family.name(),
+            approach.note,
+            approach.origin
+        ))?;
+    }
+    Ok(Status::Success)
+}
+
+fn solve(
+    output: &mut Output<impl Write>,
+    solver: &str,
+    input_format: Option<Format>,
+    output_format: Format,
+    files: &[PathBuf],
+) -> io::Result<Status> {
+    let Some(approach) = sudoku_catalog::find(solver) else {
+        // clap has already checked the id against the catalog.
+        eprintln!("error: unknown solver {solver:?}");
+        return Ok(Status::UsageOrIo);
+    };
+    let separate = output_format == Format::Grid;
+    let mut first = true;
+    each_record(files, input_format, |source: &Source, line, record| {
+        if separate && !first {
+            output.line("")?;
+        }
+        first = false;
+        let puzzle = match record {
+            Ok(board) => board,
+            Err(message) => return output.record_error(source, line, &message),
+        };
+        if let Err(conflict) = validate(&puzzle) {
+            return output.record_error(source, line, &format!("the givens conflict: {conflict}"));
+        }
+        match screen(&puzzle) {
+            Screening::Unsolvable => {
+                return output.record_error(source, line, "the puzzle has no solution");
+            }
+            Screening::Multiple(_) => eprintln!(
+                "warning: {source}:{line}: the puzzle has more than one solution; \
+                 printing the first one {} finds",
+                approach.id
+            ),
+            Screening::Unique(_) => {}
+        }
+        let checked = approach
+            .solve(&puzzle)
+            .map_err(|error| error.to_string())
+            .and_then(|solution| {
+                verify(&puzzle, &solution)
+                    .map(|()| solution)
+                    .map_err(|error| error.to_string())
+            });
+        match checked {
+            Ok(solution) => output.record(&output_format.write(&solution)),
+            Err(message) => output.record_error(
+                source,
+                line,
+                &format!(
+                    "{} returned a board that is not a solution: {message}",
+                    approach.id
+                ),
+            ),
+        }
+    })
+    .map(|status| status.max(output.status()))
+}
+
+fn check(
+    output: &mut Output<impl Write>,
+    input_format: Option<Format>,
+    files: &[PathBuf],
+) -> io::Result<Status> {
+    each_record(
+        files,
+        input_format,
+        |source: &Source, line, record| match record
+            .map(|board| validate(&board).map_err(|conflict| conflict.to_string()))
+        {
+            Ok(Ok(())) => output.record("valid\n"),
+            Ok(Err(message)) | Err(message) => output.record_error(source, line, &message),
+        },
+    )
+    .map(|status| status.max(output.status()))
+}
