@@ -190,12 +190,13 @@ fn median(values: &[f64]) -> f64 {
     sorted.sort_by(f64::total_cmp);
     let middle = sorted.len() / 2;
     if sorted.len() % 2 == 0 {
-        (sorted[middle - 1] + sorted[middle]) / 2.0
+        f64::midpoint(sorted[middle - 1], sorted[middle])
     } else {
         sorted[middle]
     }
 }
 
+#[allow(clippy::cast_precision_loss)] // Puzzle counts stay far below 2^52.
 fn mean(values: &[f64]) -> f64 {
     if values.is_empty() {
         0.0

@@ -22,7 +22,7 @@
 use sudoku_core::solutions::{count_solutions, first_solution};
 use sudoku_core::Board;
 
-/// The SplitMix64 generator (Steele, Lea and Flood, 2014): tiny, fast and
+/// The `SplitMix64` generator (Steele, Lea and Flood, 2014): tiny, fast and
 /// fully determined by its seed.
 #[derive(Debug, Clone)]
 pub struct SplitMix64 {
