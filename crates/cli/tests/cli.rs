@@ -1,0 +1,281 @@
+//! The `sudoku` binary end to end: outputs, alignment, exit codes and messages.
+//!
+//! These live in the CLI's own package (not the root `tests/`) because Cargo
+//! hands the path of a binary only to the integration tests of its package.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use pretty_assertions::assert_eq;
+use std::io::Write;
+
+const EXAMPLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const CONFLICTING: &str =
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+/// A puzzle with valid givens and no solution: row 1's last cell sees every digit.
+fn unsolvable() -> String {
+    format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
+}
+
+fn file_with(contents: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(contents.as_bytes()).unwrap();
+    file
+}
+
+fn stdout_of(output: &std::process::Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr_of(output: &std::process::Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn list_shows_every_catalog_approach_with_its_family_and_note() {
+    let output = sudoku().arg("list").output().unwrap();
+    assert!(output.status.success());
+    let text = stdout_of(&output);
+    assert_eq!(text.lines().count(), sudoku_catalog::APPROACHES.len() + 1);
+    for approach in sudoku_catalog::APPROACHES {
+        let row = text
+            .lines()
+            .find(|line| line.starts_with(&format!("{} ", approach.id)))
+            .unwrap_or_else(|| panic!("{} is not listed", approach.id));
+        assert!(row.contains(approach.family.name()) && row.contains(approach.note));
+        assert!(row.ends_with(approach.origin));
+    }
+}
+
+#[test]
+fn solve_prints_the_solution_with_every_solver() {
+    for solver in sudoku_catalog::ids() {
+        sudoku()
+            .args(["solve", "--solver", solver])
+            .write_stdin(format!("{EXAMPLE}\n"))
+            .assert()
+            .success()
+            .stdout(format!("{SOLUTION}\n"))
+            .stderr("");
+    }
+}
+
+#[test]
+fn solve_keeps_one_output_record_per_input_record() {
+    let input = file_with(&format!(
+        "# a comment, then five records\n{EXAMPLE}\n{CONFLICTING}\n\n{}\nnot a puzzle\n{EXAMPLE},with,trailing,fields\n",
+        unsolvable()
+    ));
+    let output = sudoku().arg("solve").arg(input.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&output),
+        format!(
+            "{SOLUTION}\n\
+             error: the givens conflict: row 1 has two 5s (columns 1 and 2)\n\
+             error: the puzzle has no solution\n\
+             error: column 1: 'n' is not a digit or a blank (. 0 _ -)\n\
+             {SOLUTION}\n"
+        )
+    );
+    let path = input.path().display();
+    assert_eq!(
+        stderr_of(&output),
+        format!(
+            "error: {path}:3: the givens conflict: row 1 has two 5s (columns 1 and 2)\n\
+             error: {path}:5: the puzzle has no solution\n\
+             error: {path}:6: column 1: 'n' is not a digit or a blank (. 0 _ -)\n"
+        )
+    );
+}
+
+#[test]
+fn solve_warns_about_several_solutions_and_prints_the_first() {
+    let empty = ".".repeat(81);
+    let output = sudoku().arg("solve").write_stdin(empty).output().unwrap();
+    assert!(output.status.success());
+    assert!(stdout_of(&output).starts_with("123456789456789123789123456"));
+    assert_eq!(
+        stderr_of(&output),
+        "warning: <stdin>:1: the puzzle has more than one solution; \
+         printing the first one coordinate-recursive finds\n"
+    );
+}
+
+#[test]
+fn solve_writes_grid_and_leetcode_that_read_back() {
+    let grid = sudoku()
+        .args(["solve", "--output-format", "grid"])
+        .write_stdin(format!("{EXAMPLE}\n{EXAMPLE}\n"))
+        .output()
+        .unwrap();
+    assert!(grid.status.success());
+    let grid_text = stdout_of(&grid);
+    assert!(grid_text.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"));
+    assert_eq!(grid_text.matches("------+-------+------").count(), 4);
+
+    let json = sudoku()
+        .args(["solve", "--output-format", "leetcode"])
+        .write_stdin(grid_text)
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    let json_text = stdout_of(&json);
+    assert_eq!(json_text.lines().count(), 2);
+    assert!(json_text.starts_with("[[\"5\",\"3\",\"4\",\"6\""));
+
+    sudoku()
+        .args(["solve", "--input-format", "leetcode"])
+        .write_stdin(json_text)
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+}
+
+#[test]
+fn a_forced_input_format_applies_to_every_record() {
+    sudoku()
+        .args(["solve", "--input-format", "grid"])
+        .write_stdin(format!("{EXAMPLE}\n"))
+        .assert()
+        .code(1)
+        .stdout("error: grid row 1 has 81 cells, expected 9\n");
+}
+
+#[test]
+fn crlf_and_a_byte_order_mark_are_accepted() {
+    sudoku()
+        .arg("solve")
+        .write_stdin(format!("\u{feff}{EXAMPLE}\r\n{EXAMPLE}\r\n"))
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+}
+
+#[test]
+fn a_very_long_line_fails_alone() {
+    let input = format!("{}\n{EXAMPLE}\n", "1".repeat(3 * 1024 * 1024));
+    sudoku()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!(
+            "error: line is longer than 65536 bytes\n{SOLUTION}\n"
+        ))
+        .stderr("error: <stdin>:1: line is longer than 65536 bytes\n");
+}
+
+#[test]
+fn empty_input_prints_nothing_and_succeeds() {
+    sudoku()
+        .arg("solve")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout("");
+    sudoku()
+        .arg("check")
+        .write_stdin("\n# only a comment\n")
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn a_missing_file_is_an_io_error_but_other_files_are_still_read() {
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    sudoku()
+        .arg("solve")
+        .arg("no-such-file.txt")
+        .arg(input.path())
+        .assert()
+        .code(2)
+        .stdout(format!("{SOLUTION}\n"))
+        .stderr(predicate::str::starts_with("error: no-such-file.txt: "));
+}
+
+#[test]
+fn usage_errors_exit_with_two() {
+    sudoku()
+        .args(["solve", "--solver", "bogosort"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("coordinate-recursive"));
+    sudoku().args(["frobnicate"]).assert().code(2);
+    sudoku()
+        .args(["compare", "--corpus", "no-such-tier-or-file"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("neither a tier"));
+}
+
+#[test]
+fn check_reports_each_conflict_in_place() {
+    let input = file_with(&format!("{EXAMPLE}\n{CONFLICTING}\n{}\n", unsolvable()));
+    let output = sudoku().arg("check").arg(input.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&output),
+        "valid\nerror: row 1 has two 5s (columns 1 and 2)\nvalid\n"
+    );
+    assert_eq!(
+        stderr_of(&output),
+        format!(
+            "error: {}:2: row 1 has two 5s (columns 1 and 2)\n",
+            input.path().display()
+        )
+    );
+    sudoku()
+        .arg("check")
+        .write_stdin(format!("{EXAMPLE}\n"))
+        .assert()
+        .success()
+        .stdout("valid\n");
+}
+
+#[test]
+fn compare_prints_one_aligned_row_per_chosen_solver() {
+    let output = sudoku()
+        .args([
+            "compare",
+            "--corpus",
+            "examples",
+            "--solvers",
+            "java-style,full-rescan",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = stdout_of(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "tier examples (2 puzzles)");
+    assert!(lines[1].starts_with("approach") && lines[1].ends_with("× fastest"));
+    assert!(lines[2].starts_with("java-style ") && lines[2].contains(" 2/2 "));
+    assert!(lines[3].starts_with("full-rescan ") && lines[3].contains(" 2/2 "));
+    assert_eq!(lines[1].chars().count(), lines[2].chars().count());
+    assert_eq!(lines.len(), 5);
+}
+
+#[test]
+fn compare_on_a_file_skips_what_cannot_be_solved() {
+    let input = file_with(&format!("{EXAMPLE}\n{CONFLICTING}\ngarbage\n"));
+    let output = sudoku()
+        .args(["compare", "--solvers", "find-empty-cell", "--corpus"])
+        .arg(input.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(stdout_of(&output).contains(" 1/1 "));
+    let errors = stderr_of(&output);
+    assert!(errors.contains(":2: skipped: no solution (or conflicting givens)"));
+    assert!(errors.contains(":3: skipped: column 1: 'g' is not a digit or a blank"));
+    assert!(errors.contains("2 records skipped, 1 used"));
+}
