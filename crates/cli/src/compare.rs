@@ -12,9 +12,14 @@ use sudoku_core::{verify, Board};
 use crate::input::each_record;
 use crate::output::{Output, Status};
 
-/// Puzzles faster than this are solved again until this much time has passed,
-/// so that one reading is not lost in the clock's resolution.
-const MIN_TIME_PER_PUZZLE: Duration = Duration::from_millis(5);
+/// A set is solved again, pass after pass, until one approach has spent this
+/// long on it, so that fast puzzles are not lost in the clock's resolution.
+/// Whole passes (rather than one puzzle many times in a row) keep the branch
+/// predictor from learning a single puzzle, as a one-pass timing would not.
+const MIN_TIME_PER_SET: Duration = Duration::from_millis(200);
+
+/// No more passes than this, however fast the set.
+const MAX_PASSES: u32 = 10_000;
 
 /// A named list of puzzles to time.
 struct PuzzleSet {
@@ -152,34 +157,34 @@ fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
 }
 
 fn time_approach(approach: &Approach, puzzles: &[Board]) -> Timing {
-    let mut timing = Timing {
-        solved: 0,
-        micros: Vec::with_capacity(puzzles.len()),
-    };
-    for puzzle in puzzles {
-        let board = puzzle.to_leetcode();
-        let mut runs = 0u32;
-        let mut elapsed = Duration::ZERO;
-        let mut result = loop {
+    let boards: Vec<Vec<Vec<char>>> = puzzles.iter().map(Board::to_leetcode).collect();
+    let mut elapsed = vec![Duration::ZERO; boards.len()];
+    let mut solved = 0;
+    let mut passes = 0u32;
+    while passes == 0
+        || (elapsed.iter().sum::<Duration>() < MIN_TIME_PER_SET && passes < MAX_PASSES)
+    {
+        for ((board, puzzle), time) in boards.iter().zip(puzzles).zip(&mut elapsed) {
             let mut attempt = board.clone();
             let start = Instant::now();
             (approach.solve_sudoku)(&mut attempt);
-            elapsed += start.elapsed();
-            runs += 1;
-            if elapsed >= MIN_TIME_PER_PUZZLE {
-                break attempt;
+            *time += start.elapsed();
+            if passes == 0
+                && Board::from_leetcode(&attempt)
+                    .is_ok_and(|solution| verify(puzzle, &solution).is_ok())
+            {
+                solved += 1;
             }
-        };
-        timing
-            .micros
-            .push(elapsed.as_secs_f64() * 1e6 / f64::from(runs));
-        let solved = Board::from_leetcode(&std::mem::take(&mut result))
-            .is_ok_and(|solution| verify(puzzle, &solution).is_ok());
-        if solved {
-            timing.solved += 1;
         }
+        passes += 1;
     }
-    timing
+    Timing {
+        solved,
+        micros: elapsed
+            .iter()
+            .map(|time| time.as_secs_f64() * 1e6 / f64::from(passes))
+            .collect(),
+    }
 }
 
 fn median(values: &[f64]) -> f64 {

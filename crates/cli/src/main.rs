@@ -62,8 +62,8 @@ enum Command {
     },
     /// Time approaches side by side on a corpus and print a table.
     ///
-    /// Each approach solves every puzzle (repeated until at least a few
-    /// milliseconds have passed, for puzzles faster than that); the table gives
+    /// Each approach solves every puzzle of a set, in passes over the whole
+    /// set until it has spent at least 200 ms on it; the table gives
     /// the puzzles solved, the median and mean microseconds per puzzle, and the
     /// mean relative to the fastest approach. Build with `--release`.
     Compare {
