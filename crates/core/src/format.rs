@@ -264,8 +264,7 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    const EXAMPLE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::test_puzzles::EXAMPLE;
 
     #[test]
     fn line_accepts_every_blank_and_ignores_trailing_fields() {

@@ -31,3 +31,13 @@ pub use error::ParseError;
 pub use format::Format;
 pub use reader::{ReadError, Record, Records};
 pub use validate::{validate, verify, Conflict, Unit, VerifyError};
+
+#[cfg(test)]
+mod test_puzzles {
+    /// LeetCode 37's example puzzle, shared by the unit tests.
+    pub const EXAMPLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// Its published solution.
+    pub const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+}

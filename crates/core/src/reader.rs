@@ -408,8 +408,7 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    const EXAMPLE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::test_puzzles::EXAMPLE;
 
     /// Each record as `Ok((line, format))` or `Err(message)`.
     fn summary(input: &[u8], format: Option<Format>) -> Vec<Result<(usize, Format), String>> {

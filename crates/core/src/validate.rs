@@ -183,10 +183,8 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    const EXAMPLE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    use crate::test_puzzles::EXAMPLE;
+    use crate::test_puzzles::SOLUTION;
 
     #[test]
     fn the_leetcode_example_and_its_solution_are_valid() {
