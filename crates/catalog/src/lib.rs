@@ -62,6 +62,17 @@ pub struct Approach {
     pub note: &'static str,
     /// The approach's LeetCode entry point.
     pub solve_sudoku: fn(&mut Vec<Vec<char>>),
+    /// The native API on a plain 81-cell array, for approaches that have one.
+    pub native: Option<Native>,
+}
+
+/// An approach's API on a plain 81-cell array (row-major, 0 for empty).
+#[derive(Debug, Clone, Copy)]
+pub struct Native {
+    /// A solution, or `None` when there is none (conflicting givens included).
+    pub solve: fn(&[u8; 81]) -> Option<[u8; 81]>,
+    /// The number of solutions, counting no further than the limit.
+    pub count_solutions: fn(&[u8; 81], usize) -> usize,
 }
 
 impl Approach {
@@ -99,6 +110,7 @@ pub const APPROACHES: &[Approach] = &[
         origin: "C++ article on LeetCode 37 (Chinese), solution 1 (解法一)",
         note: "notes/coordinate-recursive.md",
         solve_sudoku: sudoku_coordinate_recursive::Solution::solve_sudoku,
+        native: None,
     },
     Approach {
         id: "full-rescan",
@@ -107,6 +119,7 @@ pub const APPROACHES: &[Approach] = &[
         origin: "C++ article \"backtracking in three steps\" (Chinese)",
         note: "notes/full-rescan.md",
         solve_sudoku: sudoku_full_rescan::Solution::solve_sudoku,
+        native: None,
     },
     Approach {
         id: "single-loop-check",
@@ -115,6 +128,7 @@ pub const APPROACHES: &[Approach] = &[
         origin: "C++ article on LeetCode 37 (Chinese), solution 2 (解法二)",
         note: "notes/single-loop-check.md",
         solve_sudoku: sudoku_single_loop_check::Solution::solve_sudoku,
+        native: None,
     },
     Approach {
         id: "java-style",
@@ -123,6 +137,7 @@ pub const APPROACHES: &[Approach] = &[
         origin: "Java article on LeetCode 37 (Chinese)",
         note: "notes/java-style.md",
         solve_sudoku: sudoku_java_style::Solution::solve_sudoku,
+        native: None,
     },
     Approach {
         id: "find-empty-cell",
@@ -131,12 +146,56 @@ pub const APPROACHES: &[Approach] = &[
         origin: "C++ article \"Sudoku Solver trong C++\" (Vietnamese)",
         note: "notes/find-empty-cell.md",
         solve_sudoku: sudoku_find_empty_cell::Solution::solve_sudoku,
+        native: None,
+    },
+    Approach {
+        id: "bitmask",
+        title: "Backtracking with row, column and box bitmasks: O(1) checks",
+        family: Family::FollowUp,
+        origin: "follow-up: can you make the validity check O(1)?",
+        note: "notes/bitmask.md",
+        solve_sudoku: sudoku_bitmask::Solution::solve_sudoku,
+        native: Some(Native {
+            solve: sudoku_bitmask::solve,
+            count_solutions: sudoku_bitmask::count_solutions,
+        }),
+    },
+    Approach {
+        id: "constraint-propagation",
+        title: "Candidate sets, propagation, and search on the fewest candidates",
+        family: Family::FollowUp,
+        origin: "follow-up: choose the cell better (Norvig, \"Solving Every Sudoku Puzzle\")",
+        note: "notes/constraint-propagation.md",
+        solve_sudoku: sudoku_constraint_propagation::Solution::solve_sudoku,
+        native: Some(Native {
+            solve: sudoku_constraint_propagation::solve,
+            count_solutions: sudoku_constraint_propagation::count_solutions,
+        }),
+    },
+    Approach {
+        id: "dancing-links",
+        title: "Exact cover by Knuth's Algorithm X with dancing links",
+        family: Family::FollowUp,
+        origin: "follow-up: model it as exact cover (Knuth, \"Dancing Links\", 2000)",
+        note: "notes/dancing-links.md",
+        solve_sudoku: sudoku_dancing_links::Solution::solve_sudoku,
+        native: Some(Native {
+            solve: sudoku_dancing_links::solve,
+            count_solutions: sudoku_dancing_links::count_solutions,
+        }),
     },
 ];
 
 /// The approach with this id.
 pub fn find(id: &str) -> Option<&'static Approach> {
     APPROACHES.iter().find(|approach| approach.id == id)
+}
+
+/// Every approach with a native counter, in catalog order.
+pub fn counters() -> impl Iterator<Item = (&'static Approach, Native)> {
+    APPROACHES
+        .iter()
+        .filter_map(|approach| approach.native.map(|native| (approach, native)))
 }
 
 /// Every id, in catalog order.
@@ -166,6 +225,19 @@ mod tests {
         for approach in APPROACHES {
             assert_eq!(approach.note, format!("notes/{}.md", approach.id));
         }
+    }
+
+    #[test]
+    fn follow_ups_have_a_native_api_and_classics_do_not() {
+        for approach in APPROACHES {
+            assert_eq!(
+                approach.native.is_some(),
+                approach.family == Family::FollowUp,
+                "{}",
+                approach.id
+            );
+        }
+        assert_eq!(counters().count(), 3);
     }
 
     #[test]

@@ -1,0 +1,140 @@
+//! The native counters of the follow-up approaches, against each other and
+//! against the core's screening counter, on puzzles with 0, 1 and many solutions.
+
+use pretty_assertions::assert_eq;
+use sudoku_catalog::{counters, Family, APPROACHES};
+use sudoku_core::corpus::{self, Tier};
+use sudoku_core::solutions::count_solutions;
+use sudoku_core::{verify, Board};
+
+/// Valid givens, no solution: row 1's last cell sees every digit.
+fn dead_end() -> Board {
+    format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
+        .parse()
+        .unwrap()
+}
+
+fn conflicting() -> Board {
+    let mut board = Board::EMPTY;
+    board.set(4, 0, 7);
+    board.set(4, 8, 7);
+    board
+}
+
+/// The LeetCode example with givens removed until it has many solutions.
+fn loosened() -> Board {
+    let mut board = Tier::Examples.puzzles()[0].puzzle;
+    for column in 0..9 {
+        board.set(0, column, 0);
+        board.set(1, column, 0);
+    }
+    board
+}
+
+#[test]
+fn counts_agree_on_zero_one_and_many_solutions() {
+    let mut cases: Vec<(String, Board)> = vec![
+        ("empty board".into(), Board::EMPTY),
+        ("dead end".into(), dead_end()),
+        ("conflicting givens".into(), conflicting()),
+        ("loosened example".into(), loosened()),
+    ];
+    cases.extend(
+        corpus::all()
+            .into_iter()
+            .map(|entry| (entry.name, entry.puzzle)),
+    );
+    for (name, board) in &cases {
+        for limit in [0, 1, 2, 5, 40] {
+            let expected = count_solutions(board, limit);
+            for (approach, native) in counters() {
+                assert_eq!(
+                    (native.count_solutions)(board.cells(), limit),
+                    expected,
+                    "{} on {name} with limit {limit}",
+                    approach.id
+                );
+            }
+        }
+    }
+    // The cases really do cover 0, 1 and several solutions.
+    assert_eq!(count_solutions(&dead_end(), 2), 0);
+    assert_eq!(count_solutions(&conflicting(), 2), 0);
+    assert_eq!(count_solutions(&Tier::Hard.puzzles()[0].puzzle, 2), 1);
+    assert_eq!(count_solutions(&loosened(), 40), 40);
+}
+
+#[test]
+fn native_solve_agrees_with_the_corpus_and_refuses_what_has_no_solution() {
+    for (approach, native) in counters() {
+        for entry in corpus::all() {
+            let solved = (native.solve)(entry.puzzle.cells())
+                .unwrap_or_else(|| panic!("{} found no solution to {}", approach.id, entry.name));
+            let solved = Board::from_cells(solved).unwrap();
+            assert_eq!(
+                verify(&entry.puzzle, &solved),
+                Ok(()),
+                "{} on {}",
+                approach.id,
+                entry.name
+            );
+        }
+        assert_eq!((native.solve)(dead_end().cells()), None, "{}", approach.id);
+        assert_eq!(
+            (native.solve)(conflicting().cells()),
+            None,
+            "{}",
+            approach.id
+        );
+        let mut out_of_range = [0u8; 81];
+        out_of_range[40] = 10;
+        assert_eq!((native.solve)(&out_of_range), None, "{}", approach.id);
+        assert_eq!(
+            (native.count_solutions)(&out_of_range, 2),
+            0,
+            "{}",
+            approach.id
+        );
+    }
+}
+
+#[test]
+fn follow_ups_leave_boards_without_a_solution_unchanged() {
+    for approach in APPROACHES.iter().filter(|a| a.family == Family::FollowUp) {
+        for board in [dead_end(), conflicting()] {
+            assert_eq!(approach.solve(&board).unwrap(), board, "{}", approach.id);
+        }
+    }
+}
+
+/// With `SUDOKU_LAB_DATA` naming a directory holding the public benchmark
+/// files, every follow-up counts at least two solutions for each puzzle of
+/// Serg's benchmark, whose puzzles all have two or more. Without it, the test
+/// says so and checks nothing.
+#[test]
+fn every_puzzle_of_sergs_benchmark_counts_two() {
+    let Some(directory) = std::env::var_os("SUDOKU_LAB_DATA") else {
+        eprintln!("SUDOKU_LAB_DATA is not set: Serg's benchmark not checked");
+        return;
+    };
+    let path = std::path::Path::new(&directory).join("puzzles7_serg_benchmark");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    let mut puzzles = 0;
+    for (number, line) in text.lines().enumerate() {
+        let board: Board = line
+            .parse()
+            .unwrap_or_else(|error| panic!("line {}: {error}", number + 1));
+        for (approach, native) in counters() {
+            assert_eq!(
+                (native.count_solutions)(board.cells(), 2),
+                2,
+                "{} on line {}",
+                approach.id,
+                number + 1
+            );
+        }
+        puzzles += 1;
+    }
+    assert_eq!(puzzles, 10_000);
+}
