@@ -279,3 +279,111 @@ fn compare_on_a_file_skips_what_cannot_be_solved() {
     assert!(errors.contains(":3: skipped: column 1: 'g' is not a digit or a blank"));
     assert!(errors.contains("2 records skipped, 1 used"));
 }
+
+#[test]
+fn count_prints_one_number_per_record_up_to_the_limit() {
+    let empty = ".".repeat(81);
+    let input = file_with(&format!(
+        "{EXAMPLE}\n{empty}\n{CONFLICTING}\n{}\nbad\n",
+        unsolvable()
+    ));
+    let output = sudoku().arg("count").arg(input.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&output),
+        "1\n2\n0\n0\nerror: column 1: 'b' is not a digit or a blank (. 0 _ -)\n"
+    );
+    let path = input.path().display();
+    assert_eq!(
+        stderr_of(&output),
+        format!(
+            "warning: {path}:3: the givens conflict: row 1 has two 5s (columns 1 and 2)\n\
+             error: {path}:5: column 1: 'b' is not a digit or a blank (. 0 _ -)\n"
+        )
+    );
+    sudoku()
+        .args(["count", "--limit", "7"])
+        .write_stdin(format!("{empty}\n{EXAMPLE}\n"))
+        .assert()
+        .success()
+        .stdout("7\n1\n");
+}
+
+#[test]
+fn count_refuses_a_zero_limit_and_explains_n_or_more() {
+    sudoku().args(["count", "--limit", "0"]).assert().code(2);
+    sudoku()
+        .args(["count", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("N or more"));
+}
+
+fn generated(args: &[&str]) -> (Vec<sudoku_core::Board>, String) {
+    let output = sudoku().arg("generate").args(args).output().unwrap();
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let boards = stdout_of(&output)
+        .lines()
+        .map(|line| {
+            assert_eq!(line.len(), 81);
+            line.parse().unwrap()
+        })
+        .collect();
+    (boards, stderr_of(&output))
+}
+
+#[test]
+fn generate_prints_puzzles_with_one_solution_counted_by_two_approaches() {
+    let (boards, errors) = generated(&["--count", "25", "--seed", "2026"]);
+    assert_eq!(boards.len(), 25);
+    assert_eq!(errors, "");
+    let counters: Vec<_> = sudoku_catalog::counters().collect();
+    assert!(counters.len() >= 2);
+    for board in &boards {
+        for (approach, native) in &counters[..2] {
+            assert_eq!(
+                (native.count_solutions)(board.cells(), 2),
+                1,
+                "{} on {board}",
+                approach.id
+            );
+        }
+    }
+    // Same seed, same puzzles.
+    assert_eq!(generated(&["--count", "25", "--seed", "2026"]).0, boards);
+    // Puzzle k uses seed S + k.
+    assert_eq!(
+        generated(&["--count", "1", "--seed", "2030"]).0[0],
+        boards[4]
+    );
+}
+
+#[test]
+fn generate_honours_symmetry_and_the_clue_target() {
+    let (boards, _) = generated(&["--count", "5", "--seed", "9", "--symmetric"]);
+    for board in &boards {
+        for index in 0..81 {
+            assert_eq!(board.cells()[index] == 0, board.cells()[80 - index] == 0);
+        }
+    }
+    let (boards, errors) = generated(&["--count", "3", "--seed", "9", "--clues", "40"]);
+    assert!(boards.iter().all(|board| board.givens() == 40));
+    assert_eq!(errors, "");
+    let (boards, errors) = generated(&["--count", "2", "--seed", "9", "--clues", "17"]);
+    assert_eq!(errors.lines().count(), 2, "{errors}");
+    assert!(errors.contains("became minimal at"));
+    assert!(boards.iter().all(|board| board.givens() > 17));
+}
+
+#[test]
+fn generate_without_a_seed_says_which_seed_it_used() {
+    let (boards, errors) = generated(&[]);
+    assert_eq!(boards.len(), 1);
+    let seed: u64 = errors
+        .trim()
+        .strip_prefix("seed: ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(generated(&["--seed", &seed.to_string()]).0, boards);
+}

@@ -6,8 +6,16 @@
 //! cells no clue can be removed any more (a clue that was needed once stays
 //! needed as others go), so the puzzle is minimal.
 //!
-//! The random numbers come from our own [`SplitMix64`], so a seed gives the
-//! same puzzles on every run, machine and version of the dependencies.
+//! [`Options`] can ask for rotational symmetry (clues removed in pairs of
+//! cells opposite each other through the centre, so the pattern looks the
+//! same turned half a turn), and for a target number of clues (removal stops
+//! there; when the puzzle becomes minimal above it, the target is not met,
+//! which [`Generated::puzzle`]'s clue count shows).
+//!
+//! Uniqueness is checked by `sudoku_bitmask::count_solutions(puzzle, 2)`, the
+//! fastest of sudoku-lab's counters for this work when measured. The random
+//! numbers come from our own [`SplitMix64`], so a seed gives the same puzzles
+//! on every run, machine and version of the dependencies.
 //!
 //! ```
 //! use sudoku_core::{solutions::count_solutions, verify};
@@ -19,7 +27,7 @@
 //! assert_eq!(generate(7), generated);
 //! ```
 
-use sudoku_core::solutions::{count_solutions, first_solution};
+use sudoku_core::solutions::first_solution;
 use sudoku_core::Board;
 
 /// The `SplitMix64` generator (Steele, Lea and Flood, 2014): tiny, fast and
@@ -90,18 +98,51 @@ pub fn solved_grid(rng: &mut SplitMix64) -> Board {
     Board::from_cells(cells).unwrap_or(completed)
 }
 
+/// What kind of puzzle to make.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Stop removing clues once the puzzle has this many (best effort: a
+    /// puzzle that becomes minimal with more clues keeps them).
+    pub clues: Option<usize>,
+    /// Remove clues in pairs of cells opposite through the centre, so the
+    /// pattern of clues has rotational (180°) symmetry.
+    pub symmetric: bool,
+}
+
+/// True when the puzzle has exactly one solution.
+fn is_unique(puzzle: &Board) -> bool {
+    sudoku_bitmask::count_solutions(puzzle.cells(), 2) == 1
+}
+
 /// Removes the clues of `solution` in random order while the puzzle keeps
 /// exactly one solution; the result is minimal.
 pub fn minimal_puzzle(solution: &Board, rng: &mut SplitMix64) -> Board {
-    let mut order: [usize; 81] = std::array::from_fn(|index| index);
-    rng.shuffle(&mut order);
+    reduce(solution, rng, Options::default())
+}
+
+/// Removes clues of `solution` as `options` ask, in random order, keeping
+/// each removal only while the puzzle keeps exactly one solution.
+pub fn reduce(solution: &Board, rng: &mut SplitMix64, options: Options) -> Board {
+    // Groups of cells removed together: single cells, or symmetric pairs
+    // (the centre is its own partner).
+    let mut groups: Vec<[usize; 2]> = if options.symmetric {
+        (0..=40).map(|index| [index, 80 - index]).collect()
+    } else {
+        (0..81).map(|index| [index, index]).collect()
+    };
+    rng.shuffle(&mut groups);
+    let target = options.clues.unwrap_or(0);
     let mut puzzle = *solution;
-    for index in order {
-        let (row, column) = (index / 9, index % 9);
-        let digit = puzzle.get(row, column);
-        puzzle.set(row, column, 0);
-        if count_solutions(&puzzle, 2) != 1 {
-            puzzle.set(row, column, digit);
+    for group in groups {
+        if puzzle.givens() <= target {
+            break;
+        }
+        let before = puzzle;
+        for index in group {
+            puzzle.set(index / 9, index % 9, 0);
+        }
+        if !is_unique(&puzzle) {
+            puzzle = before;
         }
     }
     puzzle
@@ -109,15 +150,22 @@ pub fn minimal_puzzle(solution: &Board, rng: &mut SplitMix64) -> Board {
 
 /// The minimal puzzle for `seed`: the same seed gives the same puzzle everywhere.
 pub fn generate(seed: u64) -> Generated {
+    generate_with(seed, Options::default())
+}
+
+/// The puzzle for `seed` made as `options` ask; the same seed and options
+/// give the same puzzle everywhere.
+pub fn generate_with(seed: u64, options: Options) -> Generated {
     let mut rng = SplitMix64::new(seed);
     let solution = solved_grid(&mut rng);
-    let puzzle = minimal_puzzle(&solution, &mut rng);
+    let puzzle = reduce(&solution, &mut rng, options);
     Generated { puzzle, solution }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::solutions::count_solutions;
     use sudoku_core::{validate, verify};
 
     #[test]
@@ -135,6 +183,62 @@ mod tests {
         assert!(first.is_full() && validate(&first).is_ok());
         assert!(second.is_full() && validate(&second).is_ok());
         assert_ne!(first, second);
+    }
+
+    #[test]
+    fn the_corpus_tiers_are_what_the_generator_makes() {
+        use sudoku_core::corpus::Tier;
+        for tier in [Tier::Easy, Tier::Medium, Tier::Hard] {
+            for entry in tier.puzzles() {
+                let seed: u64 = entry.name.rsplit('-').next().unwrap().parse().unwrap();
+                let generated = generate(seed);
+                assert_eq!(generated.puzzle, entry.puzzle, "{}", entry.name);
+                assert_eq!(Some(generated.solution), entry.solution, "{}", entry.name);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_puzzles_look_the_same_turned_half_a_turn() {
+        for seed in 0..5 {
+            let options = Options {
+                symmetric: true,
+                ..Options::default()
+            };
+            let generated = generate_with(seed, options);
+            let cells = generated.puzzle.cells();
+            for index in 0..81 {
+                assert_eq!(
+                    cells[index] == 0,
+                    cells[80 - index] == 0,
+                    "seed {seed}, cell {index}"
+                );
+            }
+            assert_eq!(count_solutions(&generated.puzzle, 2), 1);
+        }
+    }
+
+    #[test]
+    fn a_clue_target_stops_removal_or_is_reported_by_the_clue_count() {
+        let generous = generate_with(
+            3,
+            Options {
+                clues: Some(40),
+                symmetric: false,
+            },
+        );
+        assert_eq!(generous.puzzle.givens(), 40);
+        assert_eq!(count_solutions(&generous.puzzle, 2), 1);
+        // No 9x9 puzzle with a unique solution has fewer than 17 clues.
+        let impossible = generate_with(
+            3,
+            Options {
+                clues: Some(10),
+                symmetric: false,
+            },
+        );
+        assert!(impossible.puzzle.givens() >= 17);
+        assert_eq!(impossible, generate(3));
     }
 
     #[test]
