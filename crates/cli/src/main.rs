@@ -65,6 +65,9 @@ enum Command {
     /// Prints one number per record. Conflicting givens count 0, with the
     /// conflict on stderr.
     Count {
+        /// The approach whose counter to use (those with a native API).
+        #[arg(long, default_value = DEFAULT_COUNTER, value_parser = counter_ids())]
+        solver: String,
         /// Count no further than N: a printed N means "N or more".
         #[arg(long, default_value_t = 2, value_name = "N",
               value_parser = clap::value_parser!(u32).range(1..))]
@@ -138,6 +141,10 @@ fn solver_ids() -> PossibleValuesParser {
     PossibleValuesParser::new(sudoku_catalog::ids())
 }
 
+fn counter_ids() -> PossibleValuesParser {
+    PossibleValuesParser::new(sudoku_catalog::counters().map(|(approach, _)| approach.id))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut output = Output::new(io::stdout().lock());
@@ -160,10 +167,17 @@ fn main() -> ExitCode {
             files,
         } => check(&mut output, input_format.map(Format::from), &files),
         Command::Count {
+            solver,
             limit,
             input_format,
             files,
-        } => count(&mut output, limit, input_format.map(Format::from), &files),
+        } => count(
+            &mut output,
+            &solver,
+            limit,
+            input_format.map(Format::from),
+            &files,
+        ),
         Command::Generate {
             count,
             seed,
@@ -268,20 +282,22 @@ fn solve(
     .map(|status| status.max(output.status()))
 }
 
-/// The approach whose native counter `sudoku count` uses. Counting to 2 on
-/// hard puzzles, it was the fastest of the catalog's counters when measured
-/// (17-clue puzzles: 44 µs against 1,760 µs for bitmask, which only wins on
-/// easy ones); see notes/constraint-propagation.md.
-const COUNTER: &str = "constraint-propagation";
+/// The approach whose native counter `sudoku count` uses by default.
+/// Counting to 2 on hard puzzles it was the fastest of the catalog's counters
+/// when measured (17-clue puzzles: 44 µs against 1,760 µs for bitmask, which
+/// only wins on easy ones); see notes/constraint-propagation.md.
+const DEFAULT_COUNTER: &str = "constraint-propagation";
 
 fn count(
     output: &mut Output<impl Write>,
+    solver: &str,
     limit: u32,
     input_format: Option<Format>,
     files: &[PathBuf],
 ) -> io::Result<Status> {
-    let Some(native) = sudoku_catalog::find(COUNTER).and_then(|approach| approach.native) else {
-        eprintln!("error: the catalog has no counter named {COUNTER}");
+    let Some(native) = sudoku_catalog::find(solver).and_then(|approach| approach.native) else {
+        // clap has already checked the id against the catalog's counters.
+        eprintln!("error: the catalog has no counter named {solver}");
         return Ok(Status::UsageOrIo);
     };
     let limit = limit as usize;

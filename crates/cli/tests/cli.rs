@@ -301,12 +301,18 @@ fn count_prints_one_number_per_record_up_to_the_limit() {
              error: {path}:5: column 1: 'b' is not a digit or a blank (. 0 _ -)\n"
         )
     );
+    for (approach, _) in sudoku_catalog::counters() {
+        sudoku()
+            .args(["count", "--limit", "7", "--solver", approach.id])
+            .write_stdin(format!("{empty}\n{EXAMPLE}\n"))
+            .assert()
+            .success()
+            .stdout("7\n1\n");
+    }
     sudoku()
-        .args(["count", "--limit", "7"])
-        .write_stdin(format!("{empty}\n{EXAMPLE}\n"))
+        .args(["count", "--solver", "java-style"])
         .assert()
-        .success()
-        .stdout("7\n1\n");
+        .code(2);
 }
 
 #[test]
