@@ -109,8 +109,9 @@ enum Command {
         /// Approaches to compare, separated by commas (default: all).
         #[arg(long, value_delimiter = ',', value_parser = solver_ids())]
         solvers: Vec<String>,
-        /// An embedded tier (examples, famous, easy, medium, hard), `all` for
-        /// every tier, or a puzzle file.
+        /// An embedded tier (examples, famous, easy, medium, hard, hardest),
+        /// `all` for every tier, or a puzzle file. On `hardest` only the fast
+        /// approaches run: a classic one needs over a second per puzzle there.
         #[arg(long, default_value = "all")]
         corpus: String,
     },

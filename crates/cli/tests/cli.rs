@@ -393,3 +393,23 @@ fn generate_without_a_seed_says_which_seed_it_used() {
         .unwrap();
     assert_eq!(generated(&["--seed", &seed.to_string()]).0, boards);
 }
+
+#[test]
+fn compare_leaves_the_classics_out_of_the_hardest_tier_and_says_so() {
+    let output = sudoku()
+        .args([
+            "compare",
+            "--corpus",
+            "hardest",
+            "--solvers",
+            "java-style,bitmask",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = stdout_of(&output);
+    assert!(text.contains("\nbitmask "), "{text}");
+    assert!(!text.contains("\njava-style "), "{text}");
+    assert!(text
+        .contains("skipped here, a classic approach needs over a second per puzzle: java-style"));
+}

@@ -33,16 +33,20 @@ pub enum Tier {
     Medium,
     /// Generated; 50,000 to 1,000,000 placements for the classic approaches.
     Hard,
+    /// Generated; over 20 million placements for the classic approaches, so
+    /// this tier is for the fast approaches only (see [`Tier::fast_only`]).
+    Hardest,
 }
 
 impl Tier {
     /// Every tier, easiest first.
-    pub const ALL: [Tier; 5] = [
+    pub const ALL: [Tier; 6] = [
         Tier::Examples,
         Tier::Famous,
         Tier::Easy,
         Tier::Medium,
         Tier::Hard,
+        Tier::Hardest,
     ];
 
     /// The tier's name, as `--corpus` takes it.
@@ -53,7 +57,15 @@ impl Tier {
             Tier::Easy => "easy",
             Tier::Medium => "medium",
             Tier::Hard => "hard",
+            Tier::Hardest => "hardest",
         }
+    }
+
+    /// True for a tier where one solve by a classic (published) approach
+    /// takes more than about a second: tests, `sudoku compare` and the
+    /// benches run only the fast approaches there, and say so.
+    pub fn fast_only(self) -> bool {
+        self == Tier::Hardest
     }
 
     fn text(self) -> &'static str {
@@ -63,6 +75,7 @@ impl Tier {
             Tier::Easy => include_str!("../corpus/easy.txt"),
             Tier::Medium => include_str!("../corpus/medium.txt"),
             Tier::Hard => include_str!("../corpus/hard.txt"),
+            Tier::Hardest => include_str!("../corpus/hardest.txt"),
         }
     }
 
@@ -111,7 +124,7 @@ impl fmt::Display for Tier {
 
 /// The name is not a tier.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tier {0:?}: expected examples, famous, easy, medium or hard")]
+#[error("unknown tier {0:?}: expected examples, famous, easy, medium, hard or hardest")]
 pub struct UnknownTier(pub String);
 
 impl FromStr for Tier {
@@ -170,6 +183,7 @@ mod tests {
         for tier in [Tier::Easy, Tier::Medium, Tier::Hard] {
             assert_eq!(tier.puzzles().len(), 12, "{tier}");
         }
+        assert_eq!(Tier::Hardest.puzzles().len(), 6);
         assert_eq!(Tier::Examples.puzzles().len(), 2);
     }
 

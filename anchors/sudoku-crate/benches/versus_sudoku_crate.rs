@@ -1,0 +1,106 @@
+//! sudoku-lab's fast approaches against the crates.io `sudoku` crate
+//! (Emerentius/sudoku), on the same puzzles, in two modes: the first
+//! solution, and counting solutions up to 2 (what proving uniqueness costs).
+//!
+//! Groups: `<mode>/<set>`, one `BenchmarkId` per solver, so criterion's
+//! report draws them side by side. Sets: the embedded tiers of sudoku-core,
+//! plus each public file found in `SUDOKU_LAB_DATA` (an evenly spaced sample
+//! of at most 1,000 puzzles). Each iteration takes the next puzzle of the
+//! set, round-robin, so times are per puzzle, averaged over the set.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use sudoku::Sudoku;
+use sudoku_catalog::counters;
+use sudoku_core::corpus::Tier;
+use sudoku_core::Board;
+
+const SAMPLE: usize = 1_000;
+
+const PUBLIC_FILES: [&str; 5] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
+fn sets() -> Vec<(String, Vec<Board>)> {
+    let mut sets: Vec<(String, Vec<Board>)> = Tier::ALL
+        .into_iter()
+        .map(|tier| {
+            let puzzles = tier
+                .puzzles()
+                .into_iter()
+                .map(|entry| entry.puzzle)
+                .collect();
+            (tier.name().to_string(), puzzles)
+        })
+        .collect();
+    if let Some(directory) = std::env::var_os("SUDOKU_LAB_DATA") {
+        for file in PUBLIC_FILES {
+            let Ok(text) = std::fs::read_to_string(Path::new(&directory).join(file)) else {
+                println!("{file}: not found in SUDOKU_LAB_DATA, skipped");
+                continue;
+            };
+            let all: Vec<Board> = text.lines().filter_map(|line| line.parse().ok()).collect();
+            let step = all.len().div_ceil(SAMPLE).max(1);
+            let sample: Vec<Board> = all.iter().copied().step_by(step).collect();
+            println!("{file}: {} of {} puzzles used", sample.len(), all.len());
+            sets.push((file.to_string(), sample));
+        }
+    } else {
+        println!("SUDOKU_LAB_DATA is not set: only the embedded tiers are compared");
+    }
+    sets
+}
+
+fn compare(criterion: &mut Criterion) {
+    for (name, puzzles) in sets() {
+        let cells: Vec<[u8; 81]> = puzzles.iter().map(|board| *board.cells()).collect();
+        let theirs: Vec<Sudoku> = cells
+            .iter()
+            .map(|cells| Sudoku::from_bytes(*cells).expect("every cell is 0-9"))
+            .collect();
+        for (mode, limit) in [("first-solution", 1), ("count-to-2", 2)] {
+            let mut group = criterion.benchmark_group(format!("{mode}/{name}"));
+            group.throughput(Throughput::Elements(1));
+            group.warm_up_time(Duration::from_secs(1));
+            group.measurement_time(Duration::from_secs(3));
+            group.sample_size(20);
+            let mut next = 0;
+            group.bench_function(BenchmarkId::from_parameter("sudoku-crate"), |bencher| {
+                bencher.iter(|| {
+                    next = (next + 1) % theirs.len();
+                    let sudoku = black_box(theirs[next]);
+                    if limit == 1 {
+                        black_box(sudoku.solution());
+                    } else {
+                        black_box(sudoku.solutions_count_up_to(limit));
+                    }
+                });
+            });
+            for (approach, native) in counters() {
+                let mut next = 0;
+                group.bench_function(BenchmarkId::from_parameter(approach.id), |bencher| {
+                    bencher.iter(|| {
+                        next = (next + 1) % cells.len();
+                        let puzzle = black_box(&cells[next]);
+                        if limit == 1 {
+                            black_box((native.solve)(puzzle));
+                        } else {
+                            black_box((native.count_solutions)(puzzle, limit));
+                        }
+                    });
+                });
+            }
+            group.finish();
+        }
+    }
+}
+
+criterion_group!(benches, compare);
+criterion_main!(benches);

@@ -1,0 +1,1 @@
+//! Nothing to build here: the comparison lives in `benches/`.
