@@ -12,7 +12,7 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::error::ParseError;
 use crate::format::{
-    first_field, is_grid_separator, parse_grid_row, parse_leetcode_json, parse_line, Format,
+    first_field, is_grid_separator, parse_grid, parse_leetcode_json, parse_line, Format,
 };
 
 /// The longest line the reader keeps; a longer line is an error for its record.
@@ -205,31 +205,19 @@ impl<R: BufRead> Records<R> {
         first_number: usize,
         first: &str,
     ) -> io::Result<Result<Board, (usize, ParseError)>> {
-        let mut cells = [0u8; 81];
-        let mut rows = 0;
-        let mut first_error: Option<(usize, ParseError)> = None;
+        // Gather the record's lines here; `parse_grid` then reads them, and a
+        // row it complains about is mapped back to the line it came from.
+        let mut text = String::new();
+        let mut row_lines: Vec<usize> = Vec::with_capacity(9);
         let mut line = (first_number, first.to_string());
         loop {
-            let (number, text) = &line;
-            if !is_grid_separator(text) {
-                rows += 1;
-                match parse_grid_row(text, rows) {
-                    Ok(row) if row.len() == 9 => {
-                        cells[(rows - 1) * 9..rows * 9].copy_from_slice(&row);
-                    }
-                    Ok(row) => {
-                        let error = ParseError::GridRowLength {
-                            row: rows,
-                            found: row.len(),
-                        };
-                        first_error.get_or_insert((*number, error));
-                    }
-                    Err(error) => {
-                        first_error.get_or_insert((*number, error));
-                    }
-                }
+            let (number, row) = &line;
+            if !is_grid_separator(row) {
+                row_lines.push(*number);
             }
-            if rows == 9 {
+            text.push_str(row);
+            text.push('\n');
+            if row_lines.len() == 9 {
                 break;
             }
             let Some(raw) = self.read_raw_line()? else {
@@ -251,13 +239,15 @@ impl<R: BufRead> Records<R> {
             }
             line = (raw.number, next);
         }
-        if let Some(error) = first_error {
-            return Ok(Err(error));
-        }
-        if rows != 9 {
-            return Ok(Err((first_number, ParseError::GridRows { found: rows })));
-        }
-        Ok(Ok(Board::from_checked_cells(cells)))
+        Ok(parse_grid(&text).map_err(|error| {
+            let row = match error {
+                ParseError::GridBadCharacter { row, .. }
+                | ParseError::GridRowLength { row, .. } => row,
+                _ => 0,
+            };
+            let number = row.checked_sub(1).and_then(|index| row_lines.get(index));
+            (number.copied().unwrap_or(first_number), error)
+        }))
     }
 
     /// Reads a `leetcode` record that starts with `first`, over as many lines
