@@ -184,6 +184,18 @@ pub const APPROACHES: &[Approach] = &[
             count_solutions: sudoku_dancing_links::count_solutions,
         }),
     },
+    Approach {
+        id: "bitboard",
+        title: "Bit-parallel bands: singles and locked candidates for all cells at once",
+        family: Family::FollowUp,
+        origin: "follow-up: how fast can it go? (band bitboards, as in JCZSolve and tdoku)",
+        note: "notes/bitboard.md",
+        solve_sudoku: sudoku_bitboard::Solution::solve_sudoku,
+        native: Some(Native {
+            solve: sudoku_bitboard::solve,
+            count_solutions: sudoku_bitboard::count_solutions,
+        }),
+    },
 ];
 
 /// The approach with this id.
@@ -237,7 +249,7 @@ mod tests {
                 approach.id
             );
         }
-        assert_eq!(counters().count(), 3);
+        assert_eq!(counters().count(), 4);
     }
 
     #[test]

@@ -27,7 +27,6 @@
 //! assert_eq!(generate(7), generated);
 //! ```
 
-use sudoku_core::solutions::first_solution;
 use sudoku_core::Board;
 
 /// The `SplitMix64` generator (Steele, Lea and Flood, 2014): tiny, fast and
@@ -89,8 +88,12 @@ pub fn solved_grid(rng: &mut SplitMix64) -> Board {
     }
     let mut relabel: [u8; 10] = std::array::from_fn(|k| k as u8);
     rng.shuffle(&mut relabel[1..]);
-    // Diagonal boxes never conflict, so a solution always exists.
-    let completed = first_solution(&board).unwrap_or(board);
+    // Diagonal boxes never conflict, so a solution always exists. The fill
+    // is bitmask's (most constrained cell first, ties in reading order,
+    // smallest digit first): which grid a seed gives depends on it.
+    let completed = sudoku_bitmask::solve(board.cells())
+        .and_then(|cells| Board::from_cells(cells).ok())
+        .unwrap_or(board);
     let mut cells = *completed.cells();
     for cell in &mut cells {
         *cell = relabel[usize::from(*cell)];
@@ -111,7 +114,7 @@ pub struct Options {
 
 /// True when the puzzle has exactly one solution.
 fn is_unique(puzzle: &Board) -> bool {
-    sudoku_bitmask::count_solutions(puzzle.cells(), 2) == 1
+    sudoku_bitboard::count_solutions(puzzle.cells(), 2) == 1
 }
 
 /// Removes the clues of `solution` in random order while the puzzle keeps
