@@ -5,6 +5,7 @@
 //! place, and stderr names the file and line. Exit status: 0 when every
 //! record succeeded, 1 when any failed, 2 for a usage or I/O error.
 
+mod batch;
 mod compare;
 mod input;
 mod output;
@@ -12,13 +13,16 @@ mod output;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::builder::PossibleValuesParser;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_catalog::Approach;
 use sudoku_core::solutions::{screen, Screening};
-use sudoku_core::{validate, verify, Format};
+use sudoku_core::{validate, verify, Board, Format};
 
-use crate::input::{each_record, Source};
+use crate::batch::{Outcome, Settings, Work};
 use crate::output::{Output, Status};
 
 #[derive(Parser)]
@@ -48,6 +52,8 @@ enum Command {
         /// Write solutions in this format.
         #[arg(long, value_enum, default_value_t = FormatArg::Line)]
         output_format: FormatArg,
+        #[command(flatten)]
+        batch: BatchArgs,
         /// Puzzle files; `-` or none reads standard input.
         files: Vec<PathBuf>,
     },
@@ -57,6 +63,8 @@ enum Command {
         /// Read every record in this format instead of detecting it.
         #[arg(long, value_enum)]
         input_format: Option<FormatArg>,
+        #[command(flatten)]
+        batch: BatchArgs,
         /// Board files; `-` or none reads standard input.
         files: Vec<PathBuf>,
     },
@@ -75,6 +83,8 @@ enum Command {
         /// Read every record in this format instead of detecting it.
         #[arg(long, value_enum)]
         input_format: Option<FormatArg>,
+        #[command(flatten)]
+        batch: BatchArgs,
         /// Puzzle files; `-` or none reads standard input.
         files: Vec<PathBuf>,
     },
@@ -117,6 +127,46 @@ enum Command {
     },
 }
 
+/// How `solve`, `count` and `check` run their records.
+#[derive(Args)]
+struct BatchArgs {
+    /// Threads that work on records at once [default: one per core]. Output
+    /// stays in input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+    /// Stop after SECS seconds (decimals allowed) for the whole run: records
+    /// finished by then are written, every other one is `error: timed out`,
+    /// and the exit status is 1.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+}
+
+impl BatchArgs {
+    /// The settings for a run that starts now.
+    fn settings(&self, separate: bool) -> Settings {
+        let jobs = self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            |jobs| jobs as usize,
+        );
+        Settings {
+            jobs,
+            deadline: self.timeout.map(|timeout| Instant::now() + timeout),
+            separate,
+        }
+    }
+}
+
+/// A positive number of seconds, such as `30` or `0.5`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds <= 0.0 {
+        return Err("the timeout must be more than 0 seconds".to_string());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|error| format!("{text:?}: {error}"))
+}
+
 /// `--input-format` and `--output-format` values.
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
@@ -155,28 +205,33 @@ fn main() -> ExitCode {
             solver,
             input_format,
             output_format,
+            batch,
             files,
         } => solve(
             &mut output,
             &solver,
             input_format.map(Format::from),
             output_format.into(),
+            &batch,
             &files,
         ),
         Command::Check {
             input_format,
+            batch,
             files,
-        } => check(&mut output, input_format.map(Format::from), &files),
+        } => check(&mut output, input_format.map(Format::from), &batch, &files),
         Command::Count {
             solver,
             limit,
             input_format,
+            batch,
             files,
         } => count(
             &mut output,
             &solver,
             limit,
             input_format.map(Format::from),
+            &batch,
             &files,
         ),
         Command::Generate {
@@ -228,6 +283,7 @@ fn solve(
     solver: &str,
     input_format: Option<Format>,
     output_format: Format,
+    batch: &BatchArgs,
     files: &[PathBuf],
 ) -> io::Result<Status> {
     let Some(approach) = sudoku_catalog::find(solver) else {
@@ -235,65 +291,59 @@ fn solve(
         eprintln!("error: unknown solver {solver:?}");
         return Ok(Status::UsageOrIo);
     };
-    let separate = output_format == Format::Grid;
-    let mut first = true;
-    each_record(files, input_format, |source: &Source, line, record| {
-        if separate && !first {
-            output.line("")?;
-        }
-        first = false;
-        let puzzle = match record {
-            Ok(board) => board,
-            Err(message) => return output.record_error(source, line, &message),
-        };
-        if let Err(conflict) = validate(&puzzle) {
-            return output.record_error(source, line, &format!("the givens conflict: {conflict}"));
-        }
-        match screen(&puzzle) {
-            Screening::Unsolvable => {
-                return output.record_error(source, line, "the puzzle has no solution");
-            }
-            Screening::Multiple(_) => eprintln!(
-                "warning: {source}:{line}: the puzzle has more than one solution; \
-                 printing the first one {} finds",
-                approach.id
-            ),
-            Screening::Unique(_) => {}
-        }
-        let checked = approach
-            .solve(&puzzle)
-            .map_err(|error| error.to_string())
-            .and_then(|solution| {
-                verify(&puzzle, &solution)
-                    .map(|()| solution)
-                    .map_err(|error| error.to_string())
-            });
-        match checked {
-            Ok(solution) => output.record(&output_format.write(&solution)),
-            Err(message) => output.record_error(
-                source,
-                line,
-                &format!(
-                    "{} returned a board that is not a solution: {message}",
-                    approach.id
-                ),
-            ),
-        }
-    })
-    .map(|status| status.max(output.status()))
+    let work: Work = Arc::new(move |puzzle| solve_one(approach, &puzzle, output_format));
+    let settings = batch.settings(output_format == Format::Grid);
+    batch::run(output, files, input_format, &work, settings)
 }
 
-/// The approach whose native counter `sudoku count` uses by default.
-/// Counting to 2 on hard puzzles it was the fastest of the catalog's counters
-/// when measured (17-clue puzzles: 44 µs against 1,760 µs for bitmask, which
-/// only wins on easy ones); see notes/constraint-propagation.md.
-const DEFAULT_COUNTER: &str = "constraint-propagation";
+/// Screens `puzzle`, then solves it with `approach` and checks the result.
+fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outcome {
+    let warning = match screen(puzzle) {
+        // Conflicting givens are one way to have no solution; say which.
+        Screening::Unsolvable => {
+            return Outcome::error(match validate(puzzle) {
+                Err(conflict) => format!("the givens conflict: {conflict}"),
+                Ok(()) => "the puzzle has no solution".to_string(),
+            });
+        }
+        Screening::Multiple(_) => Some(format!(
+            "the puzzle has more than one solution; printing the first one {} finds",
+            approach.id
+        )),
+        Screening::Unique(_) => None,
+    };
+    let checked = approach
+        .solve(puzzle)
+        .map_err(|error| error.to_string())
+        .and_then(|solution| {
+            verify(puzzle, &solution)
+                .map(|()| solution)
+                .map_err(|error| error.to_string())
+        });
+    let outcome = match checked {
+        Ok(solution) => Outcome::text(output_format.write(&solution)),
+        Err(message) => Outcome::error(format!(
+            "{} returned a board that is not a solution: {message}",
+            approach.id
+        )),
+    };
+    match warning {
+        Some(warning) => outcome.warn(warning),
+        None => outcome,
+    }
+}
+
+/// The approach whose native counter `sudoku count` uses by default: the
+/// fastest counter in the catalog on every public set but Serg's, where
+/// `bitmask` ties it (README, "Against the fastest published solvers").
+const DEFAULT_COUNTER: &str = "bitboard";
 
 fn count(
     output: &mut Output<impl Write>,
     solver: &str,
     limit: u32,
     input_format: Option<Format>,
+    batch: &BatchArgs,
     files: &[PathBuf],
 ) -> io::Result<Status> {
     let Some(native) = sudoku_catalog::find(solver).and_then(|approach| approach.native) else {
@@ -302,19 +352,18 @@ fn count(
         return Ok(Status::UsageOrIo);
     };
     let limit = limit as usize;
-    each_record(files, input_format, |source: &Source, line, record| {
-        let puzzle = match record {
-            Ok(board) => board,
-            Err(message) => return output.record_error(source, line, &message),
-        };
-        if let Err(conflict) = validate(&puzzle) {
-            eprintln!("warning: {source}:{line}: the givens conflict: {conflict}");
-            return output.record("0\n");
-        }
+    let work: Work = Arc::new(move |puzzle| {
         let found = (native.count_solutions)(puzzle.cells(), limit);
-        output.record(&format!("{found}\n"))
-    })
-    .map(|status| status.max(output.status()))
+        let outcome = Outcome::text(format!("{found}\n"));
+        // Conflicting givens are one way to count 0; say which.
+        if found == 0 {
+            if let Err(conflict) = validate(&puzzle) {
+                return outcome.warn(format!("the givens conflict: {conflict}"));
+            }
+        }
+        outcome
+    });
+    batch::run(output, files, input_format, &work, batch.settings(false))
 }
 
 fn generate(
@@ -353,17 +402,12 @@ fn generate(
 fn check(
     output: &mut Output<impl Write>,
     input_format: Option<Format>,
+    batch: &BatchArgs,
     files: &[PathBuf],
 ) -> io::Result<Status> {
-    each_record(
-        files,
-        input_format,
-        |source: &Source, line, record| match record
-            .map(|board| validate(&board).map_err(|conflict| conflict.to_string()))
-        {
-            Ok(Ok(())) => output.record("valid\n"),
-            Ok(Err(message)) | Err(message) => output.record_error(source, line, &message),
-        },
-    )
-    .map(|status| status.max(output.status()))
+    let work: Work = Arc::new(|board| match validate(&board) {
+        Ok(()) => Outcome::text("valid\n".to_string()),
+        Err(conflict) => Outcome::error(conflict.to_string()),
+    });
+    batch::run(output, files, input_format, &work, batch.settings(false))
 }

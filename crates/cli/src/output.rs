@@ -1,9 +1,8 @@
 //! Standard output, one record per input record, and the exit status.
 
+use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-
-use crate::input::Source;
 
 /// The exit status, ordered so that the worst of several wins with `max`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -52,7 +51,12 @@ impl<W: Write> Output<W> {
 
     /// Writes `error: <message>` in the record's place and explains it on
     /// stderr with the file and line.
-    pub fn record_error(&mut self, source: &Source, line: usize, message: &str) -> io::Result<()> {
+    pub fn record_error(
+        &mut self,
+        source: &impl fmt::Display,
+        line: usize,
+        message: &str,
+    ) -> io::Result<()> {
         self.failed = true;
         // Flush first so that, on a terminal, stdout and stderr stay in order.
         writeln!(self.writer, "error: {message}")?;

@@ -413,3 +413,154 @@ fn compare_leaves_the_classics_out_of_the_hardest_tier_and_says_so() {
     assert!(text
         .contains("skipped here, a classic approach needs over a second per puzzle: java-style"));
 }
+
+/// Many records of every kind: solvable, several solutions, conflicting,
+/// unsolvable and unreadable, repeated so that several chunks are in flight.
+fn mixed_records(copies: usize) -> String {
+    let corpus: Vec<String> = sudoku_core::corpus::all()
+        .iter()
+        .filter(|entry| !entry.tier.fast_only())
+        .map(|entry| entry.puzzle.to_line())
+        .collect();
+    let mut text = String::new();
+    for copy in 0..copies {
+        text.push_str(&corpus[copy % corpus.len()]);
+        text.push('\n');
+        match copy % 7 {
+            0 => text.push_str(CONFLICTING),
+            1 => text.push_str(&unsolvable()),
+            2 => text.push_str("not a puzzle"),
+            3 => text.push_str(&".".repeat(81)),
+            _ => text.push_str(EXAMPLE),
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn every_job_count_gives_the_same_records_in_input_order() {
+    let file = file_with(&mixed_records(1_500));
+    let path = file.path().to_str().unwrap();
+    for command in [
+        &["solve", "--solver", "bitboard"][..],
+        &["count", "--limit", "3"],
+        &["check"],
+    ] {
+        let run = |jobs: &str| {
+            let output = sudoku()
+                .args(command)
+                .args(["--jobs", jobs, path])
+                .output()
+                .unwrap();
+            (output.status.code(), stdout_of(&output), stderr_of(&output))
+        };
+        let one = run("1");
+        assert_eq!(one.1.lines().count(), 3_000, "{command:?}");
+        // Records fail on purpose, so every command exits 1.
+        assert_eq!(one.0, Some(1), "{command:?}");
+        for jobs in ["2", "3"] {
+            // Same stdout and the same stderr lines in the same order: the
+            // writer reports each record's messages as it writes the record.
+            assert_eq!(run(jobs), one, "{command:?} with --jobs {jobs}");
+        }
+    }
+}
+
+#[test]
+fn a_long_run_on_a_pipe_shows_no_progress_bar() {
+    let text = format!("{EXAMPLE}\n").repeat(20_000);
+    let output = sudoku()
+        .args(["count", "--jobs", "2"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(stdout_of(&output), "1\n".repeat(20_000));
+    assert_eq!(stderr_of(&output), "");
+}
+
+#[test]
+fn timeout_writes_what_finished_and_times_out_the_rest() {
+    // The classic approach needs about a second for each of these puzzles,
+    // so the run would take over ten seconds without the timeout.
+    let hardest: Vec<String> = sudoku_core::corpus::Tier::Hardest
+        .puzzles()
+        .iter()
+        .map(|entry| entry.puzzle.to_line())
+        .collect();
+    let mut text = format!("{EXAMPLE}\n");
+    for _ in 0..2 {
+        text.push_str(&hardest.join("\n"));
+        text.push('\n');
+    }
+    text.push_str(EXAMPLE);
+    text.push_str("\nnot a puzzle\n");
+    let records = 2 * hardest.len() + 3;
+    let file = file_with(&text);
+    for jobs in ["1", "2"] {
+        let started = std::time::Instant::now();
+        let output = sudoku()
+            .args([
+                "solve",
+                "--solver",
+                "coordinate-recursive",
+                "--timeout",
+                "0.5",
+            ])
+            .args(["--jobs", jobs])
+            .arg(file.path())
+            .output()
+            .unwrap();
+        let elapsed = started.elapsed();
+        assert!(elapsed.as_secs() < 8, "took {elapsed:?} with --jobs {jobs}");
+        assert_eq!(output.status.code(), Some(1));
+        let stdout = stdout_of(&output);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), records, "one line per record: {stdout}");
+        assert_eq!(lines[0], SOLUTION);
+        assert_eq!(lines[records - 2], "error: timed out");
+        assert_eq!(lines[records - 1], "error: timed out");
+        let stderr = stderr_of(&output);
+        assert!(
+            stderr.contains(&format!(":{records}: timed out")),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_timeout_that_does_not_expire_changes_nothing() {
+    let file = file_with(&mixed_records(100));
+    let run = |extra: &[&str]| {
+        sudoku()
+            .args(["solve", "--solver", "bitmask"])
+            .args(extra)
+            .arg(file.path())
+            .output()
+            .unwrap()
+    };
+    let plain = run(&[]);
+    let timed = run(&["--timeout", "600"]);
+    assert_eq!(stdout_of(&timed), stdout_of(&plain));
+    assert_eq!(stderr_of(&timed), stderr_of(&plain));
+    assert_eq!(timed.status.code(), plain.status.code());
+}
+
+#[test]
+fn jobs_and_timeout_refuse_nonsense() {
+    for args in [
+        &["count", "--jobs", "0"][..],
+        &["count", "--jobs", "many"],
+        &["count", "--timeout", "0"],
+        &["count", "--timeout", "-3"],
+        &["count", "--timeout", "soon"],
+    ] {
+        sudoku()
+            .args(args)
+            .write_stdin(format!("{EXAMPLE}\n"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(args[2]));
+    }
+}

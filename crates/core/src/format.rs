@@ -109,11 +109,47 @@ pub fn parse_line(line: &str) -> Result<Board, ParseError> {
     Ok(Board::from_checked_cells(cells))
 }
 
+/// The common case of [`parse_line`] in one pass over the bytes: exactly 81
+/// digits and blanks, then the end of the line, whitespace or a comma. `None`
+/// for anything else, which the full parser then reads (and explains).
+pub(crate) fn parse_plain_line(line: &str) -> Option<Board> {
+    let bytes = line.as_bytes();
+    if let Some(&after) = bytes.get(81) {
+        if !matches!(
+            after,
+            b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b','
+        ) {
+            return None;
+        }
+    }
+    let mut cells = [0u8; 81];
+    for (cell, &byte) in cells.iter_mut().zip(bytes.get(..81)?) {
+        *cell = match byte {
+            b'1'..=b'9' => byte - b'0',
+            b'.' | b'0' | b'_' | b'-' => 0,
+            _ => return None,
+        };
+    }
+    Some(Board::from_checked_cells(cells))
+}
+
 /// The text up to the first whitespace or comma.
 pub(crate) fn first_field(line: &str) -> &str {
-    line.split(|character: char| character.is_whitespace() || character == ',')
-        .next()
-        .unwrap_or("")
+    // Bytes first: puzzle files are ASCII and this runs for every line read.
+    // At the first non-ASCII byte, fall back to Unicode's idea of whitespace.
+    for (index, &byte) in line.as_bytes().iter().enumerate() {
+        match byte {
+            b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b',' => return &line[..index],
+            0x80.. => {
+                let end = line[index..]
+                    .find(|character: char| character.is_whitespace() || character == ',')
+                    .map_or(line.len(), |offset| index + offset);
+                return &line[..end];
+            }
+            _ => {}
+        }
+    }
+    line
 }
 
 /// The cells of one `grid` row, after dropping spaces and separators.
@@ -265,6 +301,38 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     use crate::test_puzzles::EXAMPLE;
+
+    #[test]
+    fn the_one_pass_line_parser_agrees_with_the_full_one_or_declines() {
+        let long = format!("{EXAMPLE}1");
+        let short = &EXAMPLE[..80];
+        let with_bar = format!("{}|{}", &EXAMPLE[..40], &EXAMPLE[41..]);
+        let inputs = [
+            EXAMPLE.to_string(),
+            format!("{EXAMPLE},534678912"),
+            format!("{EXAMPLE}\tname"),
+            format!("{EXAMPLE}\u{2003}wide space"),
+            EXAMPLE.replace('.', "0"),
+            "-".repeat(81),
+            long,
+            short.to_string(),
+            with_bar,
+            format!("{}x{}", &EXAMPLE[..10], &EXAMPLE[11..]),
+            format!("{}é{}", &EXAMPLE[..10], &EXAMPLE[12..]),
+        ];
+        let mut declined = 0;
+        for input in &inputs {
+            match parse_plain_line(input) {
+                Some(board) => assert_eq!(Ok(board), parse_line(input), "{input}"),
+                None => declined += 1,
+            }
+        }
+        // The wide space, the long, short, barred and bad-character lines.
+        assert_eq!(declined, 6);
+        assert_eq!(first_field("1 2"), "1");
+        assert_eq!(first_field("12\u{2003}3"), "12");
+        assert_eq!(first_field("1é2,3"), "1é2");
+    }
 
     #[test]
     fn line_accepts_every_blank_and_ignores_trailing_fields() {

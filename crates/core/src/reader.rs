@@ -12,7 +12,8 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::error::ParseError;
 use crate::format::{
-    first_field, is_grid_separator, parse_grid, parse_leetcode_json, parse_line, Format,
+    first_field, is_grid_separator, parse_grid, parse_leetcode_json, parse_line, parse_plain_line,
+    Format,
 };
 
 /// The longest line the reader keeps; a longer line is an error for its record.
@@ -179,6 +180,17 @@ impl<R: BufRead> Records<R> {
             let trimmed = text.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
+            }
+            // Nearly every record of a puzzle file is a plain line: read it
+            // in one pass, before detection and the full parser.
+            if matches!(self.format, None | Some(Format::Line)) {
+                if let Some(board) = parse_plain_line(trimmed) {
+                    return Ok(Some(Ok(Record {
+                        line: raw.number,
+                        format: Format::Line,
+                        board,
+                    })));
+                }
             }
             let format = self.format.unwrap_or_else(|| detect(trimmed));
             let record = match format {
