@@ -277,7 +277,7 @@ pub fn run(
         .thread_name(|index| format!("sudoku-job-{index}"))
         .build()
     {
-        Ok(pool) => Arc::new(pool),
+        Ok(pool) => pool,
         Err(error) => {
             eprintln!("error: cannot start {} threads: {error}", settings.jobs);
             return Ok(Status::UsageOrIo);
