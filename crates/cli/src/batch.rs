@@ -16,6 +16,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
@@ -85,8 +86,9 @@ const CHUNK: usize = 4096;
 /// Records in the first chunk; chunks then double up to [`CHUNK`].
 const FIRST_CHUNK: usize = 128;
 
-/// Records a worker finishes before it tells the writer: waking the writer
-/// for every record would cost as much as solving an easy one.
+/// The most records a worker takes at once, and finishes before it tells the
+/// writer: waking the writer for every record would cost as much as solving
+/// an easy one.
 const RUN: usize = 64;
 
 /// Records the writer waits for once it has caught up with the workers.
@@ -137,8 +139,7 @@ impl Chunk {
     /// Works on the run of records that starts at `start`, skipping those
     /// that would start after the deadline. The writer hears of the run's
     /// records together, not of every record, unless they are slow ones.
-    fn work(&self, start: usize, work: &Work, deadline: Option<Instant>) {
-        let end = (start + RUN).min(self.items.len());
+    fn work(&self, start: usize, end: usize, work: &Work, deadline: Option<Instant>) {
         let mut unannounced = 0;
         let mut since = Instant::now();
         for (item, slot) in self.items[start..end].iter().zip(&self.slots[start..end]) {
@@ -214,8 +215,8 @@ struct Queue {
 
 #[derive(Default)]
 struct QueueState {
-    /// A chunk and the index of a run's first record.
-    runs: VecDeque<(Arc<Chunk>, usize)>,
+    /// A chunk and the range of a run's records.
+    runs: VecDeque<(Arc<Chunk>, Range<usize>)>,
     closed: bool,
 }
 
@@ -224,11 +225,17 @@ impl Queue {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Adds every run of `chunk`.
-    fn push(&self, chunk: &Arc<Chunk>) {
+    /// Adds every run of `chunk`, cut so that each of `jobs` threads gets
+    /// several runs even from a small chunk: a few slow puzzles (a classic
+    /// approach on hard ones) must not all land on one thread.
+    fn push(&self, chunk: &Arc<Chunk>, jobs: usize) {
+        let records = chunk.items.len();
+        let run = (records / (4 * jobs)).clamp(1, RUN);
         let mut state = self.lock();
-        for start in (0..chunk.items.len()).step_by(RUN) {
-            state.runs.push_back((Arc::clone(chunk), start));
+        for start in (0..records).step_by(run) {
+            state
+                .runs
+                .push_back((Arc::clone(chunk), start..(start + run).min(records)));
         }
         self.ready.notify_all();
     }
@@ -240,7 +247,7 @@ impl Queue {
     }
 
     /// The next run, waiting for one; `None` once closed and empty.
-    fn pop(&self) -> Option<(Arc<Chunk>, usize)> {
+    fn pop(&self) -> Option<(Arc<Chunk>, Range<usize>)> {
         let mut state = self.lock();
         loop {
             if let Some(run) = state.runs.pop_front() {
@@ -289,13 +296,13 @@ pub fn run(
     } else {
         CHUNK
     };
-    let deadline = settings.deadline;
+    let (deadline, jobs) = (settings.deadline, settings.jobs);
     let queue = Arc::new(Queue::default());
     for _ in 0..settings.jobs {
         let (queue, work) = (Arc::clone(&queue), Arc::clone(work));
         pool.spawn(move || {
-            while let Some((chunk, start)) = queue.pop() {
-                chunk.work(start, &work, deadline);
+            while let Some((chunk, run)) = queue.pop() {
+                chunk.work(run.start, run.end, &work, deadline);
             }
         });
     }
@@ -305,7 +312,9 @@ pub fn run(
         thread::Builder::new()
             .name("sudoku-reader".into())
             .spawn(move || {
-                let status = read(&files, format, chunk_size, &queue, &to_writer, deadline);
+                let status = read(
+                    &files, format, chunk_size, &queue, jobs, &to_writer, deadline,
+                );
                 queue.close();
                 status
             })?
@@ -392,6 +401,7 @@ fn read(
     format: Option<Format>,
     chunk_size: usize,
     queue: &Queue,
+    jobs: usize,
     to_writer: &SyncSender<Arc<Chunk>>,
     deadline: Option<Instant>,
 ) -> Status {
@@ -402,7 +412,7 @@ fn read(
     let send = |items: Vec<Item>| -> io::Result<()> {
         let chunk = Arc::new(Chunk::new(items));
         if deadline.is_none_or(|deadline| Instant::now() < deadline) {
-            queue.push(&chunk);
+            queue.push(&chunk, jobs);
         }
         to_writer
             .send(chunk)
