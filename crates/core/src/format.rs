@@ -88,16 +88,10 @@ pub fn parse_line(line: &str) -> Result<Board, ParseError> {
     let mut cells = [0u8; 81];
     let mut count = 0;
     for (index, found) in field.chars().enumerate() {
-        let value = match found {
-            '1'..='9' => found as u8 - b'0',
-            '.' | '0' | '_' | '-' => 0,
-            _ => {
-                return Err(ParseError::BadCharacter {
-                    column: index + 1,
-                    found,
-                })
-            }
-        };
+        let value = line_cell(found).ok_or(ParseError::BadCharacter {
+            column: index + 1,
+            found,
+        })?;
         if let Some(cell) = cells.get_mut(index) {
             *cell = value;
         }
@@ -114,23 +108,32 @@ pub fn parse_line(line: &str) -> Result<Board, ParseError> {
 /// for anything else, which the full parser then reads (and explains).
 pub(crate) fn parse_plain_line(line: &str) -> Option<Board> {
     let bytes = line.as_bytes();
-    if let Some(&after) = bytes.get(81) {
-        if !matches!(
-            after,
-            b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b','
-        ) {
-            return None;
-        }
+    if bytes.get(81).is_some_and(|&after| !ends_ascii_field(after)) {
+        return None;
     }
     let mut cells = [0u8; 81];
     for (cell, &byte) in cells.iter_mut().zip(bytes.get(..81)?) {
-        *cell = match byte {
-            b'1'..=b'9' => byte - b'0',
-            b'.' | b'0' | b'_' | b'-' => 0,
-            _ => return None,
-        };
+        *cell = line_cell(char::from(byte))?;
     }
     Some(Board::from_checked_cells(cells))
+}
+
+/// The value of one cell of a `line` record: a digit, or 0 for a blank.
+fn line_cell(found: char) -> Option<u8> {
+    match found {
+        '1'..='9' => Some(found as u8 - b'0'),
+        '.' | '0' | '_' | '-' => Some(0),
+        _ => None,
+    }
+}
+
+/// True for the ASCII bytes that end a field: whitespace (as
+/// `char::is_whitespace` has it) and the comma.
+fn ends_ascii_field(byte: u8) -> bool {
+    matches!(
+        byte,
+        b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b','
+    )
 }
 
 /// The text up to the first whitespace or comma.
@@ -138,15 +141,14 @@ pub(crate) fn first_field(line: &str) -> &str {
     // Bytes first: puzzle files are ASCII and this runs for every line read.
     // At the first non-ASCII byte, fall back to Unicode's idea of whitespace.
     for (index, &byte) in line.as_bytes().iter().enumerate() {
-        match byte {
-            b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b',' => return &line[..index],
-            0x80.. => {
-                let end = line[index..]
-                    .find(|character: char| character.is_whitespace() || character == ',')
-                    .map_or(line.len(), |offset| index + offset);
-                return &line[..end];
-            }
-            _ => {}
+        if ends_ascii_field(byte) {
+            return &line[..index];
+        }
+        if !byte.is_ascii() {
+            let end = line[index..]
+                .find(|character: char| character.is_whitespace() || character == ',')
+                .map_or(line.len(), |offset| index + offset);
+            return &line[..end];
         }
     }
     line

@@ -337,7 +337,7 @@ impl State {
             if unsolved == 0 || stale & (1 << band) == 0 {
                 continue;
             }
-            let (once, twice) = self.counts(band);
+            let (once, twice, _) = self.counts(band);
             if unsolved & !once != 0 {
                 return None;
             }
@@ -399,15 +399,16 @@ impl State {
         Some(found)
     }
 
-    /// The cells of a band with at least one and with at least two candidates.
-    fn counts(&self, band: usize) -> (u32, u32) {
-        let (mut once, mut twice) = (0, 0);
+    /// The cells of a band with at least one, two and three candidates.
+    fn counts(&self, band: usize) -> (u32, u32, u32) {
+        let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for digit in 0..9 {
             let cells = self.candidates[9 * band + digit];
+            thrice |= twice & cells;
             twice |= once & cells;
             once |= cells;
         }
-        (once, twice)
+        (once, twice, thrice)
     }
 
     /// The cell to guess on, as its band and bit: a cell with two
@@ -427,13 +428,7 @@ impl State {
         let mut best: Option<(u8, usize, u32)> = None;
         for band in 0..3 {
             let unsolved = self.unsolved[band];
-            let (mut once, mut twice, mut thrice) = (0, 0, 0);
-            for digit in 0..9 {
-                let cells = self.candidates[9 * band + digit];
-                thrice |= twice & cells;
-                twice |= once & cells;
-                once |= cells;
-            }
+            let (_, twice, thrice) = self.counts(band);
             let mut pairs = unsolved & twice & !thrice;
             if open <= MOSTLY_OPEN && pairs != 0 {
                 return (band, pairs & pairs.wrapping_neg());
