@@ -425,7 +425,9 @@ impl State {
             .iter()
             .map(|cells| cells.count_ones())
             .sum::<u32>();
-        let mut best: Option<(u8, usize, u32)> = None;
+        // (score, band, cell bit); every open cell scores at least 1 (it is
+        // open in its own row), so a bit of 0 means no pair was seen.
+        let mut best: (u8, usize, u32) = (0, 0, 0);
         for band in 0..3 {
             let unsolved = self.unsolved[band];
             let (_, twice, thrice) = self.counts(band);
@@ -443,13 +445,13 @@ impl State {
                 let boxed =
                     boxed & 0b111 | (boxed >> 6) & 0b111_000 | (boxed >> 12) & 0b111_000_000;
                 let score = COUNT[row as usize] + COUNT[boxed as usize];
-                if best.is_none_or(|(most, _, _)| score > most) {
-                    best = Some((score, band, bit));
+                if score > best.0 {
+                    best = (score, band, bit);
                 }
             }
         }
-        if let Some((_, band, bit)) = best {
-            return (band, bit);
+        if best.2 != 0 {
+            return (best.1, best.2);
         }
         let band = self
             .unsolved
@@ -573,14 +575,15 @@ pub fn solve_unique(cells: &[u8; 81]) -> Option<([u8; 81], bool)> {
     let search = search(cells, 2);
     search.first.map(|solution| (solution, search.count == 1))
 }
+// LeetCode submission ends
 
 /// How many guesses the search makes on `cells` when it stops at `limit`
 /// solutions (each branch tried counts once; 0 when propagation alone
-/// decides). For measuring: `notes/bitboard.md` quotes it.
+/// decides). For measuring, so it stays out of the LeetCode region:
+/// `notes/bitboard.md` quotes it.
 pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
     search(cells, limit).guesses
 }
-// LeetCode submission ends
 
 #[cfg(test)]
 mod tests {
