@@ -6,9 +6,14 @@ use thiserror::Error;
 /// as a person counts them; a column counts characters from the start of the line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
-    /// A `line` record whose puzzle field is not 81 characters long.
-    #[error("expected 81 cells, found {found}")]
-    WrongLength { found: usize },
+    /// A `line` record whose puzzle field is not 81 characters long. When
+    /// something on the line came after the field, `ended_by` says what
+    /// ended it and where (a stray space in a puzzle shows up here).
+    #[error("expected 81 cells, found {found}{}", field_end(*ended_by))]
+    WrongLength {
+        found: usize,
+        ended_by: Option<(usize, char)>,
+    },
     /// A `line` record with a character that is neither a digit nor a blank.
     #[error("column {column}: {found:?} is not a digit or a blank (. 0 _ -)")]
     BadCharacter { column: usize, found: char },
@@ -20,10 +25,10 @@ pub enum ParseError {
         found: char,
     },
     /// A `grid` row with other than 9 cells.
-    #[error("grid row {row} has {found} cells, expected 9")]
+    #[error("grid row {row} has {}, expected 9", counted(*found, "cell"))]
     GridRowLength { row: usize, found: usize },
     /// A `grid` record that ended before its ninth row.
-    #[error("grid has {found} rows, expected 9")]
+    #[error("grid has {}, expected 9", counted(*found, "row"))]
     GridRows { found: usize },
     /// A `leetcode` record that is not JSON of the expected shape.
     #[error("not a LeetCode board: {message}")]
@@ -32,10 +37,10 @@ pub enum ParseError {
     #[error("LeetCode board is missing its closing bracket")]
     UnterminatedJson,
     /// A LeetCode board with other than 9 rows.
-    #[error("LeetCode board has {found} rows, expected 9")]
+    #[error("LeetCode board has {}, expected 9", counted(*found, "row"))]
     LeetcodeRows { found: usize },
     /// A LeetCode row with other than 9 cells.
-    #[error("LeetCode row {row} has {found} cells, expected 9")]
+    #[error("LeetCode row {row} has {}, expected 9", counted(*found, "cell"))]
     LeetcodeRowLength { row: usize, found: usize },
     /// A LeetCode cell that is not `"1"`–`"9"` or `"."`.
     #[error("row {row}, column {column}: {found:?} is not \"1\"-\"9\" or \".\"")]
@@ -60,4 +65,70 @@ pub enum ParseError {
     /// A line that is not valid UTF-8.
     #[error("byte {column} is not valid UTF-8")]
     NotUtf8 { column: usize },
+}
+
+impl ParseError {
+    /// The same error with its character column moved `by` characters to
+    /// the right: for text that was parsed after leading whitespace was cut
+    /// off, so that the column counts from the start of the line as written.
+    #[must_use]
+    pub(crate) fn shifted(self, by: usize) -> Self {
+        match self {
+            ParseError::BadCharacter { column, found } => ParseError::BadCharacter {
+                column: column + by,
+                found,
+            },
+            ParseError::WrongLength { found, ended_by } => ParseError::WrongLength {
+                found,
+                ended_by: ended_by.map(|(column, character)| (column + by, character)),
+            },
+            other => other,
+        }
+    }
+}
+
+/// `1 row`, `2 rows`: a count with its noun in the right number.
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// Where a `line` record's puzzle field ended early, for its error message.
+fn field_end(ended_by: Option<(usize, char)>) -> String {
+    let Some((column, character)) = ended_by else {
+        return String::new();
+    };
+    let what = match character {
+        ' ' => "a space".to_string(),
+        '\t' => "a tab".to_string(),
+        ',' => "a comma".to_string(),
+        other => format!("{other:?}"),
+    };
+    format!(" (the puzzle ends at {what} in column {column})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(
+            ParseError::GridRows { found: 1 }.to_string(),
+            "grid has 1 row, expected 9"
+        );
+        assert_eq!(
+            ParseError::GridRowLength { row: 2, found: 1 }.to_string(),
+            "grid row 2 has 1 cell, expected 9"
+        );
+        assert_eq!(
+            ParseError::LeetcodeRows { found: 1 }.to_string(),
+            "LeetCode board has 1 row, expected 9"
+        );
+        assert_eq!(counted(0, "puzzle"), "0 puzzles");
+        assert_eq!(counted(3, "record"), "3 records");
+    }
 }

@@ -98,7 +98,14 @@ pub fn parse_line(line: &str) -> Result<Board, ParseError> {
         count += 1;
     }
     if count != 81 {
-        return Err(ParseError::WrongLength { found: count });
+        let ended_by = line[field.len()..]
+            .chars()
+            .next()
+            .map(|character| (count + 1, character));
+        return Err(ParseError::WrongLength {
+            found: count,
+            ended_by,
+        });
     }
     Ok(Board::from_checked_cells(cells))
 }
@@ -363,11 +370,23 @@ mod tests {
         );
         assert_eq!(
             parse_line(&EXAMPLE[..80]).unwrap_err(),
-            ParseError::WrongLength { found: 80 }
+            ParseError::WrongLength {
+                found: 80,
+                ended_by: None
+            }
         );
         assert_eq!(
             parse_line(&format!("{EXAMPLE}1")).unwrap_err(),
-            ParseError::WrongLength { found: 82 }
+            ParseError::WrongLength {
+                found: 82,
+                ended_by: None
+            }
+        );
+        // A stray space: the error says where the puzzle was cut.
+        let split = format!("{} {}", &EXAMPLE[..5], &EXAMPLE[5..]);
+        assert_eq!(
+            parse_line(&split).unwrap_err().to_string(),
+            "expected 81 cells, found 5 (the puzzle ends at a space in column 6)"
         );
     }
 

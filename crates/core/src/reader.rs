@@ -1,9 +1,15 @@
 //! A streaming reader of boards from any [`BufRead`], in any of the three formats.
 //!
-//! Blank lines and lines starting with `#` are skipped; CRLF line ends and a
-//! UTF-8 byte-order mark are accepted. Memory stays bounded by the longest
-//! accepted line ([`MAX_LINE_BYTES`]): a longer line is skipped, not stored,
-//! and becomes an error for that record.
+//! Blank lines and lines starting with `#` are skipped; LF, CRLF and lone CR
+//! line ends and a UTF-8 byte-order mark are accepted. Memory stays bounded by
+//! the longest accepted line ([`MAX_LINE_BYTES`]): a longer line is skipped,
+//! not stored, and becomes an error for its record.
+//!
+//! A record that spans lines (a grid, or LeetCode JSON spread over several
+//! lines) ends where the next record clearly begins: a blank line, a comment,
+//! an 81-cell line, or a new `[[`. However broken a record is (a bad byte or
+//! an over-long line inside it, a missing bracket), it is one error, and the
+//! records after it are read as if it had been fine.
 
 use std::io::{self, BufRead};
 
@@ -72,6 +78,8 @@ pub struct Records<R> {
     line_number: usize,
     pending: Option<RawLine>,
     buffer: Vec<u8>,
+    /// The last line ended with a CR: a LF right after it belongs to that line end.
+    after_cr: bool,
     stopped: bool,
 }
 
@@ -79,6 +87,12 @@ pub struct Records<R> {
 struct RawLine {
     number: usize,
     text: Result<String, ParseError>,
+}
+
+/// A line read inside a multi-line record: part of it, or where the next record begins.
+enum Next {
+    Part(RawLine),
+    End,
 }
 
 impl<R: BufRead> Records<R> {
@@ -90,6 +104,7 @@ impl<R: BufRead> Records<R> {
             line_number: 0,
             pending: None,
             buffer: Vec::new(),
+            after_cr: false,
             stopped: false,
         }
     }
@@ -101,9 +116,23 @@ impl<R: BufRead> Records<R> {
         self
     }
 
-    /// The next physical line, without its line end; `None` at the end of input.
-    fn read_raw_line(&mut self) -> io::Result<Option<RawLine>> {
+    /// How many lines the records returned so far took up, with the blank
+    /// and comment lines among them: the next record starts after this line.
+    pub fn lines_consumed(&self) -> usize {
+        self.line_number - usize::from(self.pending.is_some())
+    }
+
+    /// The next physical line, without its line end (LF, CRLF or a lone
+    /// CR); `None` at the end of input. Every byte of the line, kept or
+    /// not, goes through `scanner` when one is given.
+    fn read_raw_line(
+        &mut self,
+        mut scanner: Option<&mut BracketScanner>,
+    ) -> io::Result<Option<RawLine>> {
         if let Some(line) = self.pending.take() {
+            if let (Some(scanner), Ok(text)) = (scanner, &line.text) {
+                scanner.scan(text.as_bytes());
+            }
             return Ok(Some(line));
         }
         self.buffer.clear();
@@ -118,11 +147,24 @@ impl<R: BufRead> Records<R> {
             if available.is_empty() {
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
             read_any = true;
-            let (chunk, used, ended) = match available.iter().position(|&byte| byte == b'\n') {
-                Some(end) => (&available[..end], end + 1, true),
-                None => (available, available.len(), false),
+            let end = available
+                .iter()
+                .position(|&byte| byte == b'\n' || byte == b'\r');
+            let (chunk, used) = match end {
+                Some(end) => {
+                    self.after_cr = available[end] == b'\r';
+                    (&available[..end], end + 1)
+                }
+                None => (available, available.len()),
             };
+            if let Some(scanner) = scanner.as_deref_mut() {
+                scanner.scan(chunk);
+            }
             if !too_long {
                 if self.buffer.len() + chunk.len() > MAX_LINE_BYTES {
                     // Keep reading to the end of the line, but stop storing it.
@@ -133,7 +175,7 @@ impl<R: BufRead> Records<R> {
                 }
             }
             self.reader.consume(used);
-            if ended {
+            if end.is_some() {
                 break;
             }
         }
@@ -147,9 +189,6 @@ impl<R: BufRead> Records<R> {
             })
         } else {
             let mut bytes = self.buffer.as_slice();
-            if let Some(stripped) = bytes.strip_suffix(b"\r") {
-                bytes = stripped;
-            }
             if self.line_number == 1 {
                 if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
                     bytes = stripped;
@@ -168,19 +207,41 @@ impl<R: BufRead> Records<R> {
         }))
     }
 
+    /// The next line of a multi-line record, or [`Next::End`] when the input
+    /// ends or the line begins another record (which is kept for later).
+    /// `continues` says whether a readable line belongs to the record; a
+    /// line that could not be read (a bad byte, too long) always does, so
+    /// that a broken record is one error.
+    fn next_part(
+        &mut self,
+        scanner: Option<&mut BracketScanner>,
+        continues: impl Fn(&str) -> bool,
+    ) -> io::Result<Next> {
+        let Some(raw) = self.read_raw_line(scanner)? else {
+            return Ok(Next::End);
+        };
+        match &raw.text {
+            Ok(text) if !continues(text) => {
+                self.pending = Some(raw);
+                Ok(Next::End)
+            }
+            _ => Ok(Next::Part(raw)),
+        }
+    }
+
     fn next_record(&mut self) -> io::Result<Option<Result<Record, ReadError>>> {
         loop {
-            let Some(raw) = self.read_raw_line()? else {
+            let Some(raw) = self.read_raw_line(None)? else {
                 return Ok(None);
             };
             let text = match raw.text {
                 Ok(text) => text,
                 Err(error) => return Ok(Some(Err(record_error(raw.number, error)))),
             };
-            let trimmed = text.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
+            if is_blank_or_comment(&text) {
                 continue;
             }
+            let trimmed = text.trim();
             // Nearly every record of a puzzle file is a plain line: read it
             // in one pass, before detection and the full parser.
             if matches!(self.format, None | Some(Format::Line)) {
@@ -194,8 +255,12 @@ impl<R: BufRead> Records<R> {
             }
             let format = self.format.unwrap_or_else(|| detect(trimmed));
             let record = match format {
-                Format::Line => parse_line(trimmed).map_err(|error| (raw.number, error)),
-                Format::Grid => self.read_grid(raw.number, trimmed)?,
+                Format::Line => {
+                    // Columns count from the start of the line as written.
+                    let leading = text[..text.len() - text.trim_start().len()].chars().count();
+                    parse_line(trimmed).map_err(|error| (raw.number, error.shifted(leading)))
+                }
+                Format::Grid => self.read_grid(raw.number, text)?,
                 Format::Leetcode => self.read_leetcode(raw.number, &text)?,
             };
             return Ok(Some(
@@ -211,45 +276,48 @@ impl<R: BufRead> Records<R> {
     }
 
     /// Reads a grid that starts with `first`: up to 9 rows, with separator
-    /// lines between them, ending early at a blank line or a line of another format.
+    /// lines between them, ending early where another record begins.
     fn read_grid(
         &mut self,
         first_number: usize,
-        first: &str,
+        first: String,
     ) -> io::Result<Result<Board, (usize, ParseError)>> {
         // Gather the record's lines here; `parse_grid` then reads them, and a
         // row it complains about is mapped back to the line it came from.
         let mut text = String::new();
         let mut row_lines: Vec<usize> = Vec::with_capacity(9);
-        let mut line = (first_number, first.to_string());
+        let mut unreadable: Option<(usize, ParseError)> = None;
+        let mut line = RawLine {
+            number: first_number,
+            text: Ok(first),
+        };
+        let forced = self.format.is_some();
         loop {
-            let (number, row) = &line;
-            if !is_grid_separator(row) {
-                row_lines.push(*number);
+            match line.text {
+                Ok(row) => {
+                    if !is_grid_separator(&row) {
+                        row_lines.push(line.number);
+                    }
+                    text.push_str(&row);
+                    text.push('\n');
+                }
+                Err(error) => {
+                    row_lines.push(line.number);
+                    unreadable.get_or_insert((line.number, error));
+                }
             }
-            text.push_str(row);
-            text.push('\n');
             if row_lines.len() == 9 {
                 break;
             }
-            let Some(raw) = self.read_raw_line()? else {
-                break;
-            };
-            let next = match raw.text {
-                Ok(ref text) if !text.trim().is_empty() && !text.trim().starts_with('#') => {
-                    text.trim().to_string()
-                }
-                Ok(_) => break,
-                Err(_) => {
-                    self.pending = Some(raw);
-                    break;
-                }
-            };
-            if self.format.is_none() && !continues_grid(&next) {
-                self.pending = Some(raw);
-                break;
+            match self.next_part(None, |next| {
+                !is_blank_or_comment(next) && (forced || continues_grid(next.trim()))
+            })? {
+                Next::Part(next) => line = next,
+                Next::End => break,
             }
-            line = (raw.number, next);
+        }
+        if let Some(unreadable) = unreadable {
+            return Ok(Err(unreadable));
         }
         Ok(parse_grid(&text).map_err(|error| {
             let row = match error {
@@ -263,7 +331,7 @@ impl<R: BufRead> Records<R> {
     }
 
     /// Reads a `leetcode` record that starts with `first`, over as many lines
-    /// as it takes for its brackets to close.
+    /// as it takes for its brackets to close, or until another record begins.
     fn read_leetcode(
         &mut self,
         first_number: usize,
@@ -275,10 +343,11 @@ impl<R: BufRead> Records<R> {
         }
         let mut text = String::new();
         let mut scanner = BracketScanner::default();
+        scanner.scan(first.as_bytes());
         let mut too_long = false;
+        let mut unreadable: Option<(usize, ParseError)> = None;
         let mut line = first.to_string();
         loop {
-            scanner.scan(&line);
             if !too_long {
                 if text.len() + line.len() + 1 > MAX_RECORD_BYTES {
                     too_long = true;
@@ -291,13 +360,27 @@ impl<R: BufRead> Records<R> {
             if scanner.closed() {
                 break;
             }
-            let Some(raw) = self.read_raw_line()? else {
-                return Ok(Err((first_number, ParseError::UnterminatedJson)));
-            };
-            match raw.text {
-                Ok(next) => line = next,
-                Err(error) => return Ok(Err((raw.number, error))),
+            // The scanner sees every line, also one that turns out to begin
+            // another record; the record then ends unterminated, and the
+            // scanner with it.
+            match self.next_part(Some(&mut scanner), |next| !begins_record(next))? {
+                Next::Part(RawLine { text: Ok(next), .. }) => line = next,
+                Next::Part(RawLine {
+                    number,
+                    text: Err(error),
+                }) => {
+                    unreadable.get_or_insert((number, error));
+                    line.clear();
+                }
+                Next::End => {
+                    return Ok(Err(
+                        unreadable.unwrap_or((first_number, ParseError::UnterminatedJson))
+                    ));
+                }
             }
+        }
+        if let Some(unreadable) = unreadable {
+            return Ok(Err(unreadable));
         }
         if too_long {
             return Ok(Err((
@@ -332,29 +415,54 @@ fn record_error(line: usize, error: ParseError) -> ReadError {
     ReadError::Record { line, error }
 }
 
-/// Guesses the format of a record from its first (trimmed, non-blank) line.
+/// True for a line with nothing on it but whitespace, or a `#` comment.
+fn is_blank_or_comment(line: &str) -> bool {
+    let trimmed = line.trim();
+    trimmed.is_empty() || trimmed.starts_with('#')
+}
+
+/// True for a line that clearly starts a record of its own, and so ends a
+/// LeetCode board still waiting for its closing bracket: a blank line, a
+/// comment, an 81-cell line, or the `[[` of another board.
+fn begins_record(line: &str) -> bool {
+    let trimmed = line.trim();
+    is_blank_or_comment(trimmed) || trimmed.starts_with("[[") || parse_plain_line(trimmed).is_some()
+}
+
+/// Guesses the format of a record from its first (trimmed, non-blank) line:
+/// JSON from its bracket; a grid only from a line that looks like a grid's
+/// (a separator, or a row of exactly nine cells); anything else, garbage
+/// included, is a `line` record, whose errors say what is wrong with it.
 fn detect(line: &str) -> Format {
     if line.starts_with('[') {
         return Format::Leetcode;
     }
-    // 81 dashes is an empty board in the `line` format, not a grid separator.
-    if grid_field_cells(line) == 81 {
-        return Format::Line;
-    }
-    let grid_characters = line.chars().all(|character| {
-        character.is_ascii_digit() || "._|-+".contains(character) || character.is_whitespace()
-    });
-    if continues_grid(line) && grid_characters {
+    if is_grid_separator(line) || grid_row_cells(line) == Some(9) {
         Format::Grid
     } else {
-        // Anything else, garbage included, is reported as a `line` record:
-        // its errors name the column of the first bad character.
         Format::Line
     }
 }
 
+/// The cells of a line made only of a grid's characters (digits, the blanks
+/// `.` `0` `_`, the separators `|` `-` `+`, and spaces); `None` for a line
+/// with anything else on it.
+fn grid_row_cells(line: &str) -> Option<usize> {
+    let mut cells = 0;
+    for character in line.chars() {
+        match character {
+            '0'..='9' | '.' | '_' => cells += 1,
+            '|' | '-' | '+' => {}
+            _ if character.is_whitespace() => {}
+            _ => return None,
+        }
+    }
+    Some(cells)
+}
+
 /// True when `line` can be the next line of a grid: a separator, or a row of
-/// at most 9 cells before its first space (a wrong row is reported, not split off).
+/// at most 9 cells before its first space (a wrong row is reported, not
+/// split off). An 81-cell line or a `[` begins a record of its own.
 fn continues_grid(line: &str) -> bool {
     !line.starts_with('[') && (is_grid_separator(line) || grid_field_cells(line) <= 9)
 }
@@ -367,7 +475,10 @@ fn grid_field_cells(line: &str) -> usize {
         .count()
 }
 
-/// Follows JSON brackets, outside strings, to see where a `leetcode` record ends.
+/// Follows JSON brackets, outside strings, to see where a `leetcode` record
+/// ends. It reads bytes: the characters it looks for are ASCII, and no byte
+/// of a multi-byte UTF-8 character is, so a line that is not valid UTF-8 or
+/// too long to keep is followed all the same.
 #[derive(Default)]
 struct BracketScanner {
     depth: usize,
@@ -377,24 +488,24 @@ struct BracketScanner {
 }
 
 impl BracketScanner {
-    fn scan(&mut self, text: &str) {
-        for character in text.chars() {
+    fn scan(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
             if self.in_string {
-                match character {
+                match byte {
                     _ if self.escaped => self.escaped = false,
-                    '\\' => self.escaped = true,
-                    '"' => self.in_string = false,
+                    b'\\' => self.escaped = true,
+                    b'"' => self.in_string = false,
                     _ => {}
                 }
                 continue;
             }
-            match character {
-                '"' => self.in_string = true,
-                '[' => {
+            match byte {
+                b'"' => self.in_string = true,
+                b'[' => {
                     self.depth += 1;
                     self.opened = true;
                 }
-                ']' => self.depth = self.depth.saturating_sub(1),
+                b']' => self.depth = self.depth.saturating_sub(1),
                 _ => {}
             }
         }
@@ -560,6 +671,200 @@ mod tests {
         let input = "-".repeat(81);
         let records: Vec<Record> = Records::new(input.as_bytes()).map(Result::unwrap).collect();
         assert_eq!(records[0].board, Board::EMPTY);
+    }
+
+    /// Each record as `Ok((line, format))` or `Err(message)`, read through a
+    /// one-byte buffer so that every line end falls across a buffer boundary.
+    fn summary_byte_by_byte(input: &[u8]) -> Vec<Result<(usize, Format), String>> {
+        let reader = io::BufReader::with_capacity(1, input);
+        Records::new(reader)
+            .map(|record| {
+                record
+                    .map(|record| (record.line, record.format))
+                    .map_err(|error| error.to_string())
+            })
+            .collect()
+    }
+
+    /// The LeetCode example as JSON spread over nine lines, one row each.
+    fn json_over_nine_lines() -> String {
+        example().to_leetcode_json().replace("],", "],\n")
+    }
+
+    #[test]
+    fn an_unterminated_leetcode_board_ends_where_the_next_record_begins() {
+        let json = example().to_leetcode_json();
+        let unterminated = &json[..json.len() - 1];
+        let many = format!("{EXAMPLE}\n").repeat(1_000);
+        let input = format!("{unterminated}\n{many}");
+        let records = summary(input.as_bytes(), None);
+        assert_eq!(records.len(), 1_001);
+        assert_eq!(
+            records[0],
+            Err("line 1: LeetCode board is missing its closing bracket".to_string())
+        );
+        assert!(records[1..].iter().all(Result::is_ok));
+        assert_eq!(records[1_000], Ok((1_001, Format::Line)));
+
+        // A new `[[`, a blank line and a comment also end it.
+        for next in [
+            json.clone(),
+            format!("\n{EXAMPLE}"),
+            format!("# next\n{EXAMPLE}"),
+        ] {
+            let input = format!("{unterminated}\n{next}\n");
+            let records = summary(input.as_bytes(), None);
+            assert_eq!(records.len(), 2, "{next}");
+            assert!(records[0].is_err() && records[1].is_ok(), "{next}");
+        }
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_as_lf_and_crlf_do() {
+        let input = format!("{EXAMPLE}\r").repeat(10);
+        assert_eq!(summary(input.as_bytes(), None).len(), 10);
+        let mixed = format!("{EXAMPLE}\r{EXAMPLE}\r\n{EXAMPLE}\n\r\r\n{EXAMPLE}\r");
+        let expected = vec![
+            Ok((1, Format::Line)),
+            Ok((2, Format::Line)),
+            Ok((3, Format::Line)),
+            Ok((6, Format::Line)),
+        ];
+        assert_eq!(summary(mixed.as_bytes(), None), expected);
+        assert_eq!(summary_byte_by_byte(mixed.as_bytes()), expected);
+        // A grid and a JSON board with CR line ends.
+        let cr = |text: String| text.replace('\n', "\r");
+        let input = format!(
+            "{}\r{}\r",
+            cr(example().to_grid()),
+            cr(json_over_nine_lines())
+        );
+        assert_eq!(
+            summary_byte_by_byte(input.as_bytes()),
+            vec![Ok((1, Format::Grid)), Ok((13, Format::Leetcode))]
+        );
+    }
+
+    #[test]
+    fn a_bad_byte_or_long_line_inside_a_leetcode_board_is_one_error() {
+        let lines: Vec<String> = json_over_nine_lines().lines().map(String::from).collect();
+        let long = format!("\"{}\",", "1".repeat(MAX_LINE_BYTES));
+        for (bad, message) in [
+            (
+                b"[\"1\",\xff\"2\"],".to_vec(),
+                "line 4: byte 6 is not valid UTF-8",
+            ),
+            (long.into_bytes(), "line 4: line is longer than 65536 bytes"),
+        ] {
+            let mut input = Vec::new();
+            for (index, line) in lines.iter().enumerate() {
+                input.extend_from_slice(line.as_bytes());
+                input.push(b'\n');
+                if index == 2 {
+                    input.extend_from_slice(&bad);
+                    input.push(b'\n');
+                }
+            }
+            input.extend_from_slice(format!("{EXAMPLE}\n").as_bytes());
+            assert_eq!(
+                summary(&input, None),
+                vec![Err(message.to_string()), Ok((11, Format::Line))]
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_or_long_line_inside_a_grid_is_one_error() {
+        let grid = example().to_grid();
+        let rows: Vec<&str> = grid.lines().collect();
+        for (bad, message) in [
+            (
+                b"4 . . | 8 \xff 3".to_vec(),
+                "line 6: byte 11 is not valid UTF-8",
+            ),
+            (
+                vec![b'1'; MAX_LINE_BYTES + 1],
+                "line 6: line is longer than 65536 bytes",
+            ),
+        ] {
+            let mut input = Vec::new();
+            for (index, row) in rows.iter().enumerate() {
+                if index == 5 {
+                    input.extend_from_slice(&bad);
+                } else {
+                    input.extend_from_slice(row.as_bytes());
+                }
+                input.push(b'\n');
+            }
+            input.extend_from_slice(format!("{EXAMPLE}\n").as_bytes());
+            assert_eq!(
+                summary(&input, None),
+                vec![Err(message.to_string()), Ok((12, Format::Line))]
+            );
+        }
+    }
+
+    #[test]
+    fn a_short_line_is_not_taken_for_a_grid_row() {
+        let input = format!("123\n{EXAMPLE}\n{EXAMPLE}\n");
+        assert_eq!(
+            summary(input.as_bytes(), None),
+            vec![
+                Err("line 1: expected 81 cells, found 3".to_string()),
+                Ok((2, Format::Line)),
+                Ok((3, Format::Line)),
+            ]
+        );
+        // A row of nine cells does start a grid.
+        assert_eq!(
+            summary(b"1 2 3 4 5 6 7 8 9\n", None),
+            vec![Err("line 1: grid has 1 row, expected 9".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_stray_space_in_a_line_record_is_reported_where_it_is() {
+        let input = format!("{} {}\n", &EXAMPLE[..5], &EXAMPLE[5..]);
+        assert_eq!(
+            summary(input.as_bytes(), None),
+            vec![Err(
+                "line 1: expected 81 cells, found 5 (the puzzle ends at a space in column 6)"
+                    .to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn columns_count_from_the_start_of_the_line_as_written() {
+        let input = format!("   x{}\n", &EXAMPLE[1..]);
+        assert_eq!(
+            summary(input.as_bytes(), None),
+            vec![Err(
+                "line 1: column 4: 'x' is not a digit or a blank (. 0 _ -)".to_string()
+            )]
+        );
+        let grid = example()
+            .to_grid()
+            .lines()
+            .map(|row| format!("  {row}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .replacen("4 . .", "4 x .", 1);
+        assert_eq!(
+            summary(grid.as_bytes(), None),
+            vec![Err("line 6: grid row 5, column 5: 'x' is not a digit, a blank (. 0 _) or a separator (| - +)".to_string())]
+        );
+    }
+
+    #[test]
+    fn lines_consumed_counts_the_lines_of_the_records_returned() {
+        let input = format!("# head\n{}{EXAMPLE}\n", example().to_grid());
+        let mut records = Records::new(input.as_bytes());
+        assert_eq!(records.lines_consumed(), 0);
+        records.next().unwrap().unwrap();
+        assert_eq!(records.lines_consumed(), 12);
+        records.next().unwrap().unwrap();
+        assert_eq!(records.lines_consumed(), 13);
     }
 
     struct FailingReader;
