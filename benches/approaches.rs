@@ -29,7 +29,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 use sudoku_catalog::{Approach, Family, APPROACHES};
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
-use sudoku_generate::classic_placements;
+use sudoku_generate::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 
 /// The most puzzles taken from one public file.
 const SAMPLE: usize = 1_000;
@@ -47,16 +47,12 @@ const PUBLIC_FILES: [&str; 9] = [
     "puzzles7_serg_benchmark",
 ];
 
-/// Placements past which a classic approach takes more than about a second
-/// on one puzzle (they make roughly 10 to 20 million a second here).
-const CLASSIC_CAP: u64 = 10_000_000;
-
 /// True when some puzzle would keep a classic approach busy for more than
 /// about a second; stops at the first such puzzle.
 fn too_hard_for_classics(puzzles: &[Board]) -> bool {
-    puzzles
-        .iter()
-        .any(|puzzle| classic_placements(puzzle, CLASSIC_CAP) >= CLASSIC_CAP)
+    puzzles.iter().any(|puzzle| {
+        classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) >= CLASSIC_PLACEMENT_LIMIT
+    })
 }
 
 /// Times every approach that runs on `puzzles` in one group named `name`.

@@ -1,16 +1,26 @@
 //! `sudoku compare`: every chosen approach on the same puzzles, timed side by side.
+//!
+//! The timing runs on a thread of its own and reports each approach's times
+//! as it finishes them; this thread prints a set's table once every approach
+//! has run on it. With `--timeout`, it stops waiting at the deadline, prints
+//! what finished (the approach still running shows `timed out`), and the
+//! solve still running is abandoned with the process.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::thread;
 use std::time::{Duration, Instant};
 
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
 use sudoku_core::solutions::{screen, Screening};
-use sudoku_core::{verify, Board};
+use sudoku_core::{counted, verify, Board};
+use sudoku_generate::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 
+use crate::guard;
 use crate::input::each_record;
-use crate::output::{Output, Status};
+use crate::output::{diagnostic, Output, Status};
 
 /// A set is solved again, pass after pass, until one approach has spent this
 /// long on it, so that fast puzzles are not lost in the clock's resolution.
@@ -25,22 +35,63 @@ const MAX_PASSES: u32 = 10_000;
 struct PuzzleSet {
     name: String,
     puzzles: Vec<Board>,
-    /// Only the fast (follow-up) approaches run on it: see `Tier::fast_only`.
-    fast_only: bool,
+    /// The line of each puzzle in its file (empty for a tier).
+    lines: Vec<usize>,
+    /// The embedded tier it is, if it is one.
+    tier: Option<Tier>,
 }
 
-/// One approach's times on one set, in microseconds per puzzle.
+/// One approach's times on one set, in microseconds per puzzle, or why it
+/// has none.
 struct Timing {
     solved: usize,
     micros: Vec<f64>,
+    /// Said in place of the times when there are none.
+    failure: Option<&'static str>,
+}
+
+impl Timing {
+    /// No times yet.
+    fn none() -> Self {
+        Timing {
+            solved: 0,
+            micros: Vec::new(),
+            failure: None,
+        }
+    }
+
+    fn failed(failure: &'static str) -> Self {
+        Timing {
+            solved: 0,
+            micros: Vec::new(),
+            failure: Some(failure),
+        }
+    }
+}
+
+/// Which approaches run on a set, and which do not and why.
+struct Plan {
+    set: usize,
+    running: Vec<&'static Approach>,
+    skipped: Vec<&'static Approach>,
+    reason: String,
+}
+
+/// What the timing thread reports.
+enum Event {
+    /// The next set, and which approaches run on it.
+    Plan(Plan),
+    /// The next running approach of the set has its times.
+    Timed(Timing),
 }
 
 pub fn run(
     output: &mut Output<impl Write>,
     solvers: &[String],
     corpus: &str,
+    deadline: Option<Instant>,
 ) -> io::Result<Status> {
-    let approaches: Vec<&Approach> = if solvers.is_empty() {
+    let approaches: Vec<&'static Approach> = if solvers.is_empty() {
         sudoku_catalog::APPROACHES.iter().collect()
     } else {
         // clap has already checked every id against the catalog.
@@ -52,83 +103,234 @@ pub fn run(
     let sets = match corpus_sets(corpus) {
         Ok(sets) => sets,
         Err(message) => {
-            eprintln!("error: {message}");
+            diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }
     };
     if cfg!(debug_assertions) {
-        eprintln!("warning: this is a debug build; time it with `cargo run --release`");
+        diagnostic!("warning: this is a debug build; time it with `cargo run --release`");
     }
-
-    let mut all_timings: Vec<Timing> = approaches
+    // (name, puzzles) of each set, for the tables; the sets go to the timing thread.
+    let titles: Vec<(String, usize)> = sets
         .iter()
-        .map(|_| Timing {
-            solved: 0,
-            micros: Vec::new(),
-        })
+        .map(|set| (set.name.clone(), set.puzzles.len()))
         .collect();
-    let mut all_count = 0;
-    let mut every_one_solved = true;
-    for set in &sets {
-        let (running, skipped): (Vec<&Approach>, Vec<&Approach>) = approaches
-            .iter()
-            .partition(|approach| !(set.fast_only && approach.family == Family::Published));
-        let timings: Vec<Timing> = running
-            .iter()
-            .map(|approach| time_approach(approach, &set.puzzles))
-            .collect();
-        every_one_solved &= timings
-            .iter()
-            .all(|timing| timing.solved == set.puzzles.len());
-        print_table(
-            output,
-            &format!("{} ({} puzzles)", set.name, set.puzzles.len()),
-            &running,
-            &timings,
-            set.puzzles.len(),
-        )?;
-        if !skipped.is_empty() {
-            let ids: Vec<&str> = skipped.iter().map(|approach| approach.id).collect();
-            output.line(&format!(
-                "skipped here, a classic approach needs over a second per puzzle: {}",
-                ids.join(", ")
-            ))?;
-            output.line("")?;
-            continue;
-        }
-        for (total, timing) in all_timings.iter_mut().zip(timings) {
-            total.solved += timing.solved;
-            total.micros.extend(timing.micros);
-        }
-        all_count += set.puzzles.len();
+    let full_sets = sets
+        .iter()
+        .filter(|set| !set.tier.is_some_and(Tier::fast_only))
+        .count();
+    let (events, received) = crossbeam_channel::unbounded();
+    {
+        let approaches = approaches.clone();
+        thread::Builder::new()
+            .name("sudoku-compare".into())
+            .spawn(move || time_sets(&sets, &approaches, &events))?;
     }
-    let full_sets = sets.iter().filter(|set| !set.fast_only).count();
+    let Some(totals) = print_sets(output, &received, deadline, &titles, approaches.len())? else {
+        return Ok(Status::RecordFailed);
+    };
     if full_sets > 1 {
         print_table(
             output,
-            &format!("all tiers that every approach runs ({all_count} puzzles)"),
+            &format!(
+                "all tiers that every approach runs ({})",
+                counted(totals.puzzles, "puzzle")
+            ),
             &approaches,
-            &all_timings,
-            all_count,
+            &totals.timings,
+            totals.puzzles,
         )?;
     }
-    Ok(if every_one_solved {
+    Ok(if totals.every_one_solved {
         Status::Success
     } else {
         Status::RecordFailed
     })
 }
 
+/// The times of every approach over the sets that all of them ran on.
+struct Totals {
+    timings: Vec<Timing>,
+    puzzles: usize,
+    every_one_solved: bool,
+}
+
+/// Prints each set's table as the timing thread's events complete it, until
+/// the thread is done (the totals) or the deadline passes (`None`).
+fn print_sets(
+    output: &mut Output<impl Write>,
+    received: &Receiver<Event>,
+    deadline: Option<Instant>,
+    titles: &[(String, usize)],
+    approaches: usize,
+) -> io::Result<Option<Totals>> {
+    let mut totals = Totals {
+        timings: (0..approaches).map(|_| Timing::none()).collect(),
+        puzzles: 0,
+        every_one_solved: true,
+    };
+    let mut current: Option<Plan> = None;
+    let mut timings: Vec<Timing> = Vec::new();
+    loop {
+        let event = match deadline {
+            Some(deadline) => received.recv_deadline(deadline),
+            None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match event {
+            Ok(Event::Plan(plan)) => {
+                current = Some(plan);
+                timings.clear();
+            }
+            Ok(Event::Timed(timing)) => timings.push(timing),
+            Err(RecvTimeoutError::Disconnected) => return Ok(Some(totals)),
+            Err(RecvTimeoutError::Timeout) => {
+                let Some(plan) = &current else {
+                    diagnostic!("error: timed out before any approach was timed");
+                    return Ok(None);
+                };
+                let stopped_in = plan
+                    .running
+                    .get(timings.len())
+                    .map_or("", |approach| approach.id);
+                diagnostic!(
+                    "error: timed out: {stopped_in} did not finish {}; {} not run",
+                    titles[plan.set].0,
+                    counted(titles.len() - plan.set - 1, "more set")
+                );
+                timings.resize_with(plan.running.len(), || Timing::failed("timed out"));
+                print_set(output, &titles[plan.set], &plan.running, &timings)?;
+                return Ok(None);
+            }
+        }
+        let Some(plan) = current.take_if(|plan| timings.len() == plan.running.len()) else {
+            continue;
+        };
+        // Every approach has run on this set.
+        let count = titles[plan.set].1;
+        print_set(output, &titles[plan.set], &plan.running, &timings)?;
+        totals.every_one_solved &= timings.iter().all(|timing| timing.solved == count);
+        if plan.skipped.is_empty() {
+            for (total, timing) in totals.timings.iter_mut().zip(timings.drain(..)) {
+                total.solved += timing.solved;
+                total.micros.extend(timing.micros);
+                total.failure = total.failure.or(timing.failure);
+            }
+            totals.puzzles += count;
+        } else {
+            let ids: Vec<&str> = plan.skipped.iter().map(|approach| approach.id).collect();
+            output.line(&format!(
+                "skipped here, {}: {}",
+                plan.reason,
+                ids.join(", ")
+            ))?;
+            output.line("")?;
+        }
+    }
+}
+
+/// Prints the table of the set with this name and number of puzzles.
+fn print_set(
+    output: &mut Output<impl Write>,
+    (name, count): &(String, usize),
+    running: &[&Approach],
+    timings: &[Timing],
+) -> io::Result<()> {
+    print_table(
+        output,
+        &format!("{name} ({})", counted(*count, "puzzle")),
+        running,
+        timings,
+        *count,
+    )
+}
+
+/// The timing thread: for each set, which approaches run on it, then each
+/// running approach's times, as events.
+fn time_sets(sets: &[PuzzleSet], approaches: &[&'static Approach], events: &Sender<Event>) {
+    for (index, set) in sets.iter().enumerate() {
+        let (skipped, reason) = classics_to_skip(set, approaches);
+        let running: Vec<&'static Approach> = approaches
+            .iter()
+            .copied()
+            .filter(|approach| !skipped.iter().any(|skip| skip.id == approach.id))
+            .collect();
+        let plan = Plan {
+            set: index,
+            running: running.clone(),
+            skipped,
+            reason,
+        };
+        if events.send(Event::Plan(plan)).is_err() {
+            return;
+        }
+        for approach in running {
+            let timing =
+                guard::catch(|| time_approach(approach, &set.puzzles)).unwrap_or_else(|message| {
+                    diagnostic!("error: internal error in {}: {message}", approach.id);
+                    Timing::failed("internal error")
+                });
+            if events.send(Event::Timed(timing)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// The classic approaches among `approaches` that are left out of `set`,
+/// and why: on the `hardest` tier, and on a file with a puzzle past
+/// [`CLASSIC_PLACEMENT_LIMIT`] placements, one classic solve takes more
+/// than about a second (the benches apply the same rule).
+fn classics_to_skip(
+    set: &PuzzleSet,
+    approaches: &[&'static Approach],
+) -> (Vec<&'static Approach>, String) {
+    let classics: Vec<&'static Approach> = approaches
+        .iter()
+        .copied()
+        .filter(|approach| approach.family == Family::Published)
+        .collect();
+    if classics.is_empty() {
+        return (Vec::new(), String::new());
+    }
+    if let Some(tier) = set.tier {
+        return if tier.fast_only() {
+            (
+                classics,
+                "a classic approach needs over a second per puzzle".to_string(),
+            )
+        } else {
+            (Vec::new(), String::new())
+        };
+    }
+    let too_hard = set.puzzles.iter().position(|puzzle| {
+        classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) >= CLASSIC_PLACEMENT_LIMIT
+    });
+    match too_hard {
+        Some(index) => (
+            classics,
+            format!(
+                "the puzzle on line {} needs over {CLASSIC_PLACEMENT_LIMIT} placements of the classic search, over a second for a classic approach",
+                set.lines[index]
+            ),
+        ),
+        None => (Vec::new(), String::new()),
+    }
+}
+
 /// The embedded tiers named by `corpus`, or the solvable puzzles of the file it names.
 fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
-    let tier_set = |tier: Tier| PuzzleSet {
-        name: format!("tier {tier}"),
-        puzzles: tier
+    let tier_set = |tier: Tier| {
+        let puzzles: Vec<Board> = tier
             .puzzles()
             .into_iter()
             .map(|entry| entry.puzzle)
-            .collect(),
-        fast_only: tier.fast_only(),
+            .collect();
+        PuzzleSet {
+            name: format!("tier {tier}"),
+            puzzles,
+            lines: Vec::new(),
+            tier: Some(tier),
+        }
     };
     if corpus == "all" {
         return Ok(Tier::ALL.into_iter().map(tier_set).collect());
@@ -142,21 +344,22 @@ fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
             "--corpus {corpus:?} is neither a tier (examples, famous, easy, medium, hard, hardest, all) nor a file"
         ));
     }
-    let mut puzzles = Vec::new();
+    let (mut puzzles, mut lines) = (Vec::new(), Vec::new());
     let mut skipped = 0;
-    let status = each_record(&[PathBuf::from(path)], None, |source, line, record| {
-        let reason = match record {
+    let status = each_record(&[PathBuf::from(path)], None, &|| {}, |source, entry| {
+        let reason = match entry.board {
             Err(message) => message,
             Ok(board) => match screen(&board) {
                 Screening::Unique(_) | Screening::Multiple(_) => {
                     puzzles.push(board);
+                    lines.push(entry.line);
                     return Ok(());
                 }
                 Screening::Unsolvable => "no solution (or conflicting givens)".to_string(),
             },
         };
         skipped += 1;
-        eprintln!("warning: {source}:{line}: skipped: {reason}");
+        diagnostic!("warning: {source}:{}: skipped: {reason}", entry.line);
         Ok(())
     })
     .map_err(|error| format!("{corpus}: {error}"))?;
@@ -164,15 +367,17 @@ fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
         return Err(format!("could not read {corpus}"));
     }
     if skipped > 0 {
-        eprintln!(
-            "warning: {corpus}: {skipped} records skipped, {} used",
+        diagnostic!(
+            "warning: {corpus}: {} skipped, {} used",
+            counted(skipped, "record"),
             puzzles.len()
         );
     }
     Ok(vec![PuzzleSet {
         name: format!("file {corpus}"),
         puzzles,
-        fast_only: false,
+        lines,
+        tier: None,
     }])
 }
 
@@ -204,6 +409,7 @@ fn time_approach(approach: &Approach, puzzles: &[Board]) -> Timing {
             .iter()
             .map(|time| time.as_secs_f64() * 1e6 / f64::from(passes))
             .collect(),
+        failure: None,
     }
 }
 
@@ -245,6 +451,7 @@ fn print_table(
         .max("approach".len());
     let fastest = timings
         .iter()
+        .filter(|timing| timing.failure.is_none())
         .map(|timing| mean(&timing.micros))
         .fold(f64::INFINITY, f64::min);
     output.line(title)?;
@@ -253,6 +460,11 @@ fn print_table(
         "approach", "solved", "median µs", "mean µs", "× fastest"
     ))?;
     for (approach, timing) in approaches.iter().zip(timings) {
+        let solved = format!("{}/{count}", timing.solved);
+        if let Some(failure) = timing.failure {
+            output.line(&format!("{:width$}  {solved:>9}  {failure}", approach.id))?;
+            continue;
+        }
         let average = mean(&timing.micros);
         let ratio = if fastest > 0.0 {
             average / fastest
@@ -260,9 +472,8 @@ fn print_table(
             1.0
         };
         output.line(&format!(
-            "{:width$}  {:>9}  {:>12.2}  {:>12.2}  {:>10.2}",
+            "{:width$}  {solved:>9}  {:>12.2}  {:>12.2}  {:>10.2}",
             approach.id,
-            format!("{}/{count}", timing.solved),
             median(&timing.micros),
             average,
             ratio

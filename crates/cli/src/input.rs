@@ -2,12 +2,15 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use sudoku_core::{Board, Format, ReadError, Records};
 
-use crate::output::Status;
+use crate::output::{diagnostic, Status};
+
+/// Bytes asked of the operating system at a time.
+const READ_BUFFER: usize = 64 * 1024;
 
 /// Where records come from, as messages name it.
 pub enum Source<'a> {
@@ -24,8 +27,35 @@ impl fmt::Display for Source<'_> {
     }
 }
 
+/// One record as read.
+pub struct Entry {
+    /// The line it starts on.
+    pub line: usize,
+    /// The first line after it: where reading goes on.
+    pub next_line: usize,
+    /// The board, or why there is none.
+    pub board: Result<Board, String>,
+}
+
+/// A reader that calls `before_wait` every time it is about to ask the
+/// operating system for more bytes, which may block (a pipe whose writer is
+/// slow, a person typing). The caller uses it to hand on what it holds back
+/// first, so that records already read never wait for records not yet written.
+struct Announcing<'a, R> {
+    inner: R,
+    before_wait: &'a dyn Fn(),
+}
+
+impl<R: Read> Read for Announcing<'_, R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        (self.before_wait)();
+        self.inner.read(buffer)
+    }
+}
+
 /// Calls `handle` with every record of every input, in order: its source,
-/// its line, and the board or the reason it could not be read.
+/// and the record with its lines and its board or the reason it has none.
+/// `before_wait` is called whenever reading is about to wait for input.
 ///
 /// A file that cannot be opened or read is reported on stderr and gives
 /// [`Status::UsageOrIo`]; the other files are still read. An error from
@@ -33,42 +63,55 @@ impl fmt::Display for Source<'_> {
 pub fn each_record<F>(
     files: &[PathBuf],
     format: Option<Format>,
+    before_wait: &dyn Fn(),
     mut handle: F,
 ) -> io::Result<Status>
 where
-    F: FnMut(&Source, usize, Result<Board, String>) -> io::Result<()>,
+    F: FnMut(&Source, Entry) -> io::Result<()>,
 {
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut status = Status::Success;
     for path in files {
-        let (source, records) = if path.as_os_str() == "-" {
-            let reader: Box<dyn io::BufRead> = Box::new(io::stdin().lock());
-            (Source::Stdin, Records::new(reader))
+        let (source, reader): (Source, Box<dyn Read>) = if path.as_os_str() == "-" {
+            (Source::Stdin, Box::new(io::stdin().lock()))
         } else {
             match File::open(path) {
-                Ok(file) => {
-                    let reader: Box<dyn io::BufRead> = Box::new(BufReader::new(file));
-                    (Source::File(path), Records::new(reader))
-                }
+                Ok(file) => (Source::File(path), Box::new(file)),
                 Err(error) => {
-                    eprintln!("error: {}: {error}", path.display());
+                    diagnostic!("error: {}: {error}", path.display());
                     status = Status::UsageOrIo;
                     continue;
                 }
             }
         };
-        for record in records.with_format(format) {
-            match record {
-                Ok(record) => handle(&source, record.line, Ok(record.board))?,
-                Err(ReadError::Record { line, error }) => {
-                    handle(&source, line, Err(error.to_string()))?;
-                }
+        let reader = BufReader::with_capacity(
+            READ_BUFFER,
+            Announcing {
+                inner: reader,
+                before_wait,
+            },
+        );
+        let mut records = Records::new(reader).with_format(format);
+        while let Some(record) = records.next() {
+            let (line, board) = match record {
+                Ok(record) => (record.line, Ok(record.board)),
+                Err(ReadError::Record { line, error }) => (line, Err(error.to_string())),
                 Err(ReadError::Io(error)) => {
-                    eprintln!("error: {source}: {error}");
+                    diagnostic!("error: {source}: {error}");
                     status = Status::UsageOrIo;
+                    continue;
                 }
-            }
+            };
+            let next_line = records.lines_consumed() + 1;
+            handle(
+                &source,
+                Entry {
+                    line,
+                    next_line,
+                    board,
+                },
+            )?;
         }
     }
     Ok(status)

@@ -7,13 +7,13 @@
 
 mod batch;
 mod compare;
+mod guard;
 mod input;
 mod output;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::builder::PossibleValuesParser;
@@ -23,7 +23,7 @@ use sudoku_core::solutions::{screen, Screening};
 use sudoku_core::{validate, verify, Board, Format};
 
 use crate::batch::{Outcome, Settings, Work};
-use crate::output::{Output, Status};
+use crate::output::{diagnostic, Output, Status};
 
 #[derive(Parser)]
 #[command(name = "sudoku", version, about, long_about = None)]
@@ -120,10 +120,17 @@ enum Command {
         #[arg(long, value_delimiter = ',', value_parser = solver_ids())]
         solvers: Vec<String>,
         /// An embedded tier (examples, famous, easy, medium, hard, hardest),
-        /// `all` for every tier, or a puzzle file. On `hardest` only the fast
-        /// approaches run: a classic one needs over a second per puzzle there.
+        /// `all` for every tier, or a puzzle file. Only the fast approaches
+        /// run on `hardest`, and on a file with a puzzle that needs over ten
+        /// million placements of the classic search: a classic approach
+        /// needs over a second per puzzle there.
         #[arg(long, default_value = "all")]
         corpus: String,
+        /// Stop after SECS seconds (decimals allowed): the tables finished
+        /// by then are printed, the approach still running shows `timed
+        /// out`, and the exit status is 1.
+        #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+        timeout: Option<Duration>,
     },
 }
 
@@ -135,36 +142,58 @@ struct BatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
     /// Stop after SECS seconds (decimals allowed) for the whole run: records
-    /// finished by then are written, every other one is `error: timed out`,
-    /// and the exit status is 1.
+    /// finished by then are written, every other record read is `error:
+    /// timed out`, reading stops, and the exit status is 1.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
 }
 
+/// At most this many threads per core: more only take turns on the cores.
+const JOBS_PER_CORE: usize = 4;
+
 impl BatchArgs {
     /// The settings for a run that starts now.
     fn settings(&self, separate: bool) -> Settings {
-        let jobs = self.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            |jobs| jobs as usize,
-        );
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let jobs = match self.jobs {
+            None => cores,
+            Some(jobs) => {
+                let most = JOBS_PER_CORE * cores;
+                if jobs as usize > most {
+                    diagnostic!(
+                        "note: --jobs {jobs} is more than {JOBS_PER_CORE} per core here; using {most}"
+                    );
+                }
+                (jobs as usize).min(most)
+            }
+        };
         Settings {
             jobs,
-            deadline: self.timeout.map(|timeout| Instant::now() + timeout),
+            deadline: deadline_after(self.timeout),
             separate,
         }
     }
 }
 
-/// A positive number of seconds, such as `30` or `0.5`.
+/// The instant `timeout` from now; none when there is no timeout, or when it
+/// is too far away for the clock to hold (it would never come anyway).
+fn deadline_after(timeout: Option<Duration>) -> Option<Instant> {
+    Instant::now().checked_add(timeout?)
+}
+
+/// A positive number of seconds, such as `30` or `0.5`. A number too large
+/// for a `Duration` (`1e30`, `inf`) means no time limit at all.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds.is_nan() {
+        return Err(format!("{text:?} is not a number of seconds"));
+    }
     if seconds <= 0.0 {
         return Err("the timeout must be more than 0 seconds".to_string());
     }
-    Duration::try_from_secs_f64(seconds).map_err(|error| format!("{text:?}: {error}"))
+    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }
 
 /// `--input-format` and `--output-format` values.
@@ -240,14 +269,19 @@ fn main() -> ExitCode {
             clues,
             symmetric,
         } => generate(&mut output, count, seed, clues, symmetric),
-        Command::Compare { solvers, corpus } => compare::run(&mut output, &solvers, &corpus),
+        Command::Compare {
+            solvers,
+            corpus,
+            timeout,
+        } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
     };
     let status = match result.and_then(|status| output.flush().map(|()| status)) {
         Ok(status) => status,
-        // A reader that stopped early (`sudoku solve | head`) is not an error.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Status::Success,
+        // A reader that stopped early (`sudoku solve | head`) is not an
+        // error in itself; a record that failed before it left still is.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => output.status(),
         Err(error) => {
-            eprintln!("error: writing output: {error}");
+            diagnostic!("error: writing output: {error}");
             Status::UsageOrIo
         }
     };
@@ -288,10 +322,12 @@ fn solve(
 ) -> io::Result<Status> {
     let Some(approach) = sudoku_catalog::find(solver) else {
         // clap has already checked the id against the catalog.
-        eprintln!("error: unknown solver {solver:?}");
+        diagnostic!("error: unknown solver {solver:?}");
         return Ok(Status::UsageOrIo);
     };
-    let work: Work = Arc::new(move |puzzle| solve_one(approach, &puzzle, output_format));
+    let work = Work::new(approach.id, move |puzzle| {
+        solve_one(approach, &puzzle, output_format)
+    });
     let settings = batch.settings(output_format == Format::Grid);
     batch::run(output, files, input_format, &work, settings)
 }
@@ -348,11 +384,12 @@ fn count(
 ) -> io::Result<Status> {
     let Some(native) = sudoku_catalog::find(solver).and_then(|approach| approach.native) else {
         // clap has already checked the id against the catalog's counters.
-        eprintln!("error: the catalog has no counter named {solver}");
+        diagnostic!("error: the catalog has no counter named {solver}");
         return Ok(Status::UsageOrIo);
     };
     let limit = limit as usize;
-    let work: Work = Arc::new(move |puzzle| {
+    let id = sudoku_catalog::find(solver).map_or("counter", |approach| approach.id);
+    let work = Work::new(id, move |puzzle| {
         let found = (native.count_solutions)(puzzle.cells(), limit);
         let outcome = Outcome::text(format!("{found}\n"));
         // Conflicting givens are one way to count 0; say which.
@@ -377,7 +414,7 @@ fn generate(
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_secs());
-        eprintln!("seed: {seed}");
+        diagnostic!("seed: {seed}");
         seed
     });
     let options = sudoku_generate::Options {
@@ -388,7 +425,7 @@ fn generate(
         let generated = sudoku_generate::generate_with(seed.wrapping_add(k), options);
         let givens = generated.puzzle.givens() as u64;
         if let Some(target) = clues.filter(|&target| givens > target) {
-            eprintln!(
+            diagnostic!(
                 "note: puzzle {} (seed {}) became minimal at {givens} clues, above the target {target}",
                 k + 1,
                 seed.wrapping_add(k)
@@ -405,9 +442,32 @@ fn check(
     batch: &BatchArgs,
     files: &[PathBuf],
 ) -> io::Result<Status> {
-    let work: Work = Arc::new(|board| match validate(&board) {
+    let work = Work::new("check", |board| match validate(&board) {
         Ok(()) => Outcome::text("valid\n".to_string()),
         Err(conflict) => Outcome::error(conflict.to_string()),
     });
     batch::run(output, files, input_format, &work, batch.settings(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_parse_as_a_duration_and_too_many_mean_no_limit() {
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(
+            parse_seconds("1e19"),
+            Ok(Duration::from_secs(10_000_000_000_000_000_000))
+        );
+        assert_eq!(parse_seconds("1e300"), Ok(Duration::MAX));
+        assert_eq!(parse_seconds("inf"), Ok(Duration::MAX));
+        for nonsense in ["0", "-3", "-inf", "NaN", "soon", ""] {
+            assert!(parse_seconds(nonsense).is_err(), "{nonsense:?}");
+        }
+        // Beyond what the clock can hold: no deadline, rather than a panic.
+        assert_eq!(deadline_after(Some(Duration::MAX)), None);
+        assert!(deadline_after(Some(Duration::from_secs(1))).is_some());
+        assert_eq!(deadline_after(None), None);
+    }
 }

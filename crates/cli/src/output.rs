@@ -1,4 +1,5 @@
-//! Standard output, one record per input record, and the exit status.
+//! Standard output, one record per input record; diagnostics on stderr; and
+//! the exit status.
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
@@ -24,6 +25,22 @@ impl From<Status> for ExitCode {
         })
     }
 }
+
+/// Writes one line to stderr, and carries on if it cannot: a diagnostic
+/// that nobody can read (stderr closed, full, or a pipe whose reader left)
+/// must not cost a record on stdout, nor the exit status. Use it through
+/// [`diagnostic!`], never `eprintln!`, which panics when the write fails.
+pub fn write_diagnostic(arguments: fmt::Arguments) {
+    let _ = writeln!(io::stderr().lock(), "{arguments}");
+}
+
+/// `eprintln!` for diagnostics, without its panic: see [`write_diagnostic`].
+macro_rules! diagnostic {
+    ($($argument:tt)*) => {
+        $crate::output::write_diagnostic(format_args!($($argument)*))
+    };
+}
+pub(crate) use diagnostic;
 
 /// Buffered standard output that remembers whether a record failed.
 pub struct Output<W: Write> {
@@ -61,8 +78,14 @@ impl<W: Write> Output<W> {
         // Flush first so that, on a terminal, stdout and stderr stay in order.
         writeln!(self.writer, "error: {message}")?;
         self.writer.flush()?;
-        eprintln!("error: {source}:{line}: {message}");
+        diagnostic!("error: {source}:{line}: {message}");
         Ok(())
+    }
+
+    /// Counts the run as failed without writing a record (what was cut off
+    /// by a timeout, say).
+    pub fn fail(&mut self) {
+        self.failed = true;
     }
 
     /// `RecordFailed` once any record has failed.
@@ -76,5 +99,35 @@ impl<W: Write> Output<W> {
 
     pub fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
+    }
+
+    /// What was written, for tests that write to memory.
+    #[cfg(test)]
+    pub fn into_inner(self) -> W {
+        self.writer
+            .into_inner()
+            .unwrap_or_else(|_| panic!("flushing to memory cannot fail"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_record_sets_the_status_even_when_its_write_fails() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+        }
+        let mut output = Output::new(Closed);
+        assert_eq!(output.status(), Status::Success);
+        assert!(output.record_error(&"file", 1, "bad").is_err());
+        assert_eq!(output.status(), Status::RecordFailed);
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! Run: `cargo run --release -p sudoku-generate --example corpus_tiers`
 
-use sudoku_generate::{classic_placements, generate};
+use sudoku_generate::{classic_placements, generate, CLASSIC_PLACEMENT_LIMIT};
 
 /// (name, fewest placements, most placements, how many puzzles) of each tier.
 /// "hardest" is for the fast approaches only: a classic approach needs well
@@ -19,7 +19,7 @@ const TIERS: [(&str, u64, u64, usize); 4] = [
     ("easy", 0, 999, 12),
     ("medium", 1_000, 49_999, 12),
     ("hard", 50_000, 1_000_000, 12),
-    ("hardest", 10_000_000, u64::MAX, 6),
+    ("hardest", CLASSIC_PLACEMENT_LIMIT, u64::MAX, 6),
 ];
 
 fn main() {

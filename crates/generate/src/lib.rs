@@ -165,6 +165,13 @@ pub fn generate_with(seed: u64, options: Options) -> Generated {
     Generated { puzzle, solution }
 }
 
+/// Placements of the classic search past which one solve by a classic
+/// approach takes more than about a second (they make 10 to 20 million a
+/// second on the machines we measured). The `hardest` tier starts here, and
+/// `sudoku compare` and the benches leave a classic approach out of a set
+/// with a puzzle past it.
+pub const CLASSIC_PLACEMENT_LIMIT: u64 = 10_000_000;
+
 /// How hard `puzzle` is for the classic approaches: the placements a
 /// row-major, digits-1-to-9 backtracking search makes until it solves it (all
 /// five published approaches make exactly these), or `cap` if it would make

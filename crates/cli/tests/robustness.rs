@@ -1,0 +1,406 @@
+//! The CLI's promises under hostile conditions: no panic (the exit status is
+//! always 0, 1 or 2), no hang, and one output record for every input record.
+//! Each test is named after the defect it pins down.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use pretty_assertions::assert_eq;
+
+const EXAMPLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+fn sudoku() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+}
+
+fn file_with(contents: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(contents.as_bytes()).unwrap();
+    file
+}
+
+/// `lines` records that cannot be read.
+fn bad_records(lines: usize) -> String {
+    "not a puzzle\n".repeat(lines)
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test after that.
+fn wait_at_most(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("{what}: still running after {limit:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_timeout_too_large_for_the_clock_means_no_timeout() {
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    for (command, expected) in [
+        ("solve", format!("{SOLUTION}\n")),
+        ("count", "1\n".to_string()),
+        ("check", "valid\n".to_string()),
+    ] {
+        for timeout in ["1e19", "1.8e19", "1e300", "inf"] {
+            let output = sudoku()
+                .args([command, "--timeout", timeout])
+                .arg(input.path())
+                .output()
+                .unwrap();
+            assert_eq!(
+                (
+                    output.status.code(),
+                    String::from_utf8_lossy(&output.stdout).into_owned()
+                ),
+                (Some(0), expected.clone()),
+                "{command} --timeout {timeout}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_stderr_loses_no_record_and_does_not_panic() {
+    let input = file_with(&format!("not a puzzle\n{EXAMPLE}\n"));
+    let full = || std::fs::File::create("/dev/full").unwrap();
+    for jobs in ["1", "2"] {
+        let output = sudoku()
+            .args(["solve", "--jobs", jobs])
+            .arg(input.path())
+            .stderr(full())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "--jobs {jobs}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            format!("error: column 1: 'n' is not a digit or a blank (. 0 _ -)\n{SOLUTION}\n")
+        );
+    }
+    // Without a seed, generate says on stderr which one it picked.
+    let output = sudoku().arg("generate").stderr(full()).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim().len(), 81);
+}
+
+/// The exit status of `sudoku ARGS FILE | head -1` (with `2>&1` when
+/// `stderr_too`), where FILE holds `input`: the reader leaves after one line.
+#[cfg(unix)]
+fn exit_status_after_reading_one_line(args: &[&str], input: &str, stderr_too: bool) -> Option<i32> {
+    let file = file_with(input);
+    let redirect = if stderr_too { "2>&1" } else { "2>/dev/null" };
+    let script = format!(
+        "\"$0\" {} \"$1\" {redirect} | head -1 >/dev/null; exit ${{PIPESTATUS[0]}}",
+        args.join(" ")
+    );
+    let mut child = Command::new("bash")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku")])
+        .arg(file.path())
+        .spawn()
+        .unwrap();
+    wait_at_most(&mut child, Duration::from_secs(30), "after a broken pipe").code()
+}
+
+#[test]
+#[cfg(unix)]
+fn a_broken_pipe_on_stdout_and_stderr_still_exits_with_one() {
+    let input = bad_records(20_000);
+    for jobs in ["1", "2"] {
+        for _ in 0..3 {
+            assert_eq!(
+                exit_status_after_reading_one_line(&["solve", "--jobs", jobs], &input, true),
+                Some(1),
+                "--jobs {jobs}"
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn exit_status_after_a_broken_pipe_says_records_failed() {
+    let input = bad_records(20_000);
+    for jobs in ["1", "2"] {
+        assert_eq!(
+            exit_status_after_reading_one_line(&["solve", "--jobs", jobs], &input, false),
+            Some(1),
+            "--jobs {jobs}"
+        );
+    }
+}
+
+#[test]
+fn a_huge_job_count_starts_only_the_threads_the_input_can_use() {
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    let started = Instant::now();
+    let output = sudoku()
+        .args(["solve", "--jobs", "100000"])
+        .arg(input.path())
+        .output()
+        .unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{SOLUTION}\n")
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("note: --jobs 100000 is more than 4 per core here; using "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_timeout_answers_what_was_read_and_stops_waiting_for_input() {
+    for jobs in ["1", "2"] {
+        let mut child = sudoku()
+            .args([
+                "solve",
+                "--solver",
+                "bitboard",
+                "--timeout",
+                "1",
+                "--jobs",
+                jobs,
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // One puzzle at once, then the input stays open with nothing more.
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{EXAMPLE}").unwrap();
+        stdin.flush().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (answer, answered) = std::sync::mpsc::channel();
+        let started = Instant::now();
+        thread::spawn(move || {
+            let mut first = String::new();
+            let _ = stdout.read_line(&mut first);
+            let _ = answer.send((first, started.elapsed()));
+        });
+        let Ok((first, after)) = answered.recv_timeout(Duration::from_secs(5)) else {
+            let _ = child.kill();
+            panic!("--jobs {jobs}: no answer while the input stays open");
+        };
+        // Answered long before the deadline, not at it.
+        assert!(after < Duration::from_millis(900), "{after:?}");
+        assert_eq!(first, format!("{SOLUTION}\n"));
+        let status = wait_at_most(&mut child, Duration::from_secs(10), "a timed-out run");
+        assert_eq!(status.code(), Some(1), "--jobs {jobs}");
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(
+            stderr,
+            "error: <stdin>:2: timed out; reading stopped here, and the rest of the input was not read\n"
+        );
+        drop(stdin);
+    }
+}
+
+#[test]
+fn a_timeout_ends_an_endless_input() {
+    let mut child = sudoku()
+        .args(["solve", "--timeout", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = thread::spawn(move || {
+        let line = format!("{EXAMPLE}\n");
+        // Like `yes`: until the reader goes away.
+        while stdin.write_all(line.as_bytes()).is_ok() {}
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let reading = thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        text
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        text
+    });
+    let status = wait_at_most(&mut child, Duration::from_secs(15), "an endless input");
+    assert_eq!(status.code(), Some(1));
+    feeder.join().unwrap();
+    let text = reading.join().unwrap();
+    let errors = errors.join().unwrap();
+    let solved = text.lines().filter(|line| *line == SOLUTION).count();
+    let timed_out = text
+        .lines()
+        .filter(|line| *line == "error: timed out")
+        .count();
+    assert!(solved > 0, "nothing was solved in a second");
+    assert_eq!(solved + timed_out, text.lines().count());
+    // One stderr line per timed-out record, then where reading stopped.
+    let last = errors.lines().last().unwrap();
+    assert!(
+        last.starts_with("error: <stdin>:")
+            && last.ends_with(
+                ": timed out; reading stopped here, and the rest of the input was not read"
+            ),
+        "{last}"
+    );
+    assert_eq!(errors.lines().count(), timed_out + 1);
+}
+
+/// A puzzle of the embedded `hardest` tier: over ten million placements of
+/// the classic search.
+fn hardest_puzzle() -> String {
+    sudoku_core::corpus::Tier::Hardest.puzzles()[0]
+        .puzzle
+        .to_line()
+}
+
+#[test]
+fn compare_leaves_classics_out_of_a_file_with_a_puzzle_too_hard_for_them() {
+    let input = file_with(&format!("{EXAMPLE}\n{}\n", hardest_puzzle()));
+    let started = Instant::now();
+    let output = sudoku()
+        .args(["compare", "--solvers", "java-style,bitmask", "--corpus"])
+        .arg(input.path())
+        .output()
+        .unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("\nbitmask "), "{text}");
+    assert!(!text.contains("\njava-style "), "{text}");
+    assert!(
+        text.contains(
+            "skipped here, the puzzle on line 2 needs over 10000000 placements of the classic search, over a second for a classic approach: java-style"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn compare_stops_at_its_timeout() {
+    let started = Instant::now();
+    let output = sudoku()
+        .args([
+            "compare",
+            "--corpus",
+            "hard",
+            "--solvers",
+            "bitmask,single-loop-check",
+            "--timeout",
+            "0.3",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(text.starts_with("tier hard (12 puzzles)\n"), "{text}");
+    assert!(
+        text.contains("\nsingle-loop-check       0/12  timed out\n"),
+        "{text}"
+    );
+    assert!(
+        stderr.contains(
+            "error: timed out: single-loop-check did not finish tier hard; 0 more sets not run"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn counts_in_messages_agree_with_their_nouns() {
+    let input = file_with(&format!("{EXAMPLE}\nnot a puzzle\n"));
+    let output = sudoku()
+        .args(["compare", "--solvers", "bitmask", "--corpus"])
+        .arg(input.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("(1 puzzle)\n"), "{text}");
+    assert!(stderr.contains(": 1 record skipped, 1 used"), "{stderr}");
+    let output = sudoku()
+        .arg("solve")
+        .output_with_stdin("1 2 3 4 5 6 7 8 9\n");
+    assert_eq!(output, "error: grid has 1 row, expected 9\n");
+}
+
+/// Runs `sudoku args` with `input` on stdin and returns its stdout.
+trait WithStdin {
+    fn output_with_stdin(&mut self, input: &str) -> String;
+}
+
+impl WithStdin for Command {
+    fn output_with_stdin(&mut self, input: &str) -> String {
+        let mut child = self
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    }
+}
+
+#[test]
+fn broken_framing_keeps_one_output_record_per_input_record() {
+    let json = sudoku_core::Board::EMPTY.to_leetcode_json();
+    let unterminated = &json[..json.len() - 1];
+    let cases = [
+        // CR-only line ends: ten records.
+        (format!("{EXAMPLE}\r").repeat(10), 10),
+        // An unterminated JSON board, then records that must still be read.
+        (
+            format!("{unterminated}\n{}", format!("{EXAMPLE}\n").repeat(1_000)),
+            1_001,
+        ),
+        // A short bad line is not the start of a grid.
+        (format!("123\n{EXAMPLE}\n{EXAMPLE}\n"), 3),
+    ];
+    for (input, records) in cases {
+        for jobs in ["1", "2"] {
+            let output = sudoku()
+                .args(["solve", "--jobs", jobs])
+                .output_with_stdin(&input);
+            assert_eq!(output.lines().count(), records, "--jobs {jobs}: {output}");
+        }
+    }
+}
