@@ -138,3 +138,22 @@ fn every_puzzle_of_sergs_benchmark_counts_two() {
     }
     assert_eq!(puzzles, 10_000);
 }
+
+/// `sudoku solve --solver bitboard` prints the screening's first solution
+/// instead of solving again: that is only right if the screening engine's
+/// own solve finds that same solution, on puzzles with several solutions
+/// as on those with one.
+#[test]
+fn screening_gives_the_first_solution_its_engine_finds() {
+    use sudoku_core::solutions::{screen, Screening, ENGINE};
+    let engine = sudoku_catalog::find(ENGINE).expect("the screening engine is in the catalog");
+    let mut cases = vec![Board::EMPTY, loosened()];
+    cases.extend(corpus::all().into_iter().map(|entry| entry.puzzle));
+    for board in cases {
+        let first = match screen(&board) {
+            Screening::Unique(first) | Screening::Multiple(first) => first,
+            Screening::Unsolvable => panic!("{board} has a solution"),
+        };
+        assert_eq!(engine.solve(&board), Ok(first), "{board}");
+    }
+}

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_catalog::Approach;
-use sudoku_core::solutions::{screen, Screening};
+use sudoku_core::solutions::{self, screen, Screening};
 use sudoku_core::{validate, verify, Board, Format};
 
 use crate::batch::{Outcome, Settings, Work};
@@ -334,7 +334,7 @@ fn solve(
 
 /// Screens `puzzle`, then solves it with `approach` and checks the result.
 fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outcome {
-    let warning = match screen(puzzle) {
+    let (screened, warning) = match screen(puzzle) {
         // Conflicting givens are one way to have no solution; say which.
         Screening::Unsolvable => {
             return Outcome::error(match validate(puzzle) {
@@ -342,14 +342,23 @@ fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outc
                 Ok(()) => "the puzzle has no solution".to_string(),
             });
         }
-        Screening::Multiple(_) => Some(format!(
-            "the puzzle has more than one solution; printing the first one {} finds",
-            approach.id
-        )),
-        Screening::Unique(_) => None,
+        Screening::Multiple(first) => (
+            first,
+            Some(format!(
+                "the puzzle has more than one solution; printing the first one {} finds",
+                approach.id
+            )),
+        ),
+        Screening::Unique(solution) => (solution, None),
     };
-    let checked = approach
-        .solve(puzzle)
+    // The screening has just run this approach's own search, whose first
+    // solution is the one its solve would find: no need to search again.
+    let solved = if approach.id == solutions::ENGINE {
+        Ok(screened)
+    } else {
+        approach.solve(puzzle)
+    };
+    let checked = solved
         .map_err(|error| error.to_string())
         .and_then(|solution| {
             verify(puzzle, &solution)

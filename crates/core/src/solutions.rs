@@ -8,6 +8,11 @@
 
 use crate::board::Board;
 
+/// The id of the approach whose search does the work here. The first
+/// solution that [`screen`] gives is the one that approach's own solve
+/// finds, so a caller about to solve with it can take that one instead.
+pub const ENGINE: &str = "bitboard";
+
 /// How many solutions `puzzle` has, counting no further than `limit`.
 /// Conflicting givens have 0 solutions.
 ///
