@@ -91,7 +91,9 @@ enum Command {
     /// Generate puzzles with exactly one solution, one per line.
     ///
     /// Each puzzle is minimal (no clue can go without losing uniqueness)
-    /// unless --clues stops removal earlier. The same seed, count and options
+    /// unless --clues stops removal earlier; with --symmetric, minimal among
+    /// symmetric puzzles (no pair of clues can go, though a single clue
+    /// often could). The same seed, count and options
     /// print the same puzzles on every run and machine; without --seed a
     /// seed is picked from the clock and printed on stderr.
     Generate {
@@ -101,11 +103,12 @@ enum Command {
         /// The seed of the first puzzle; puzzle k uses seed S + k.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
-        /// Stop removing clues at K (best effort: a puzzle that becomes
-        /// minimal above K keeps more, and stderr says so).
+        /// Stop removing clues at K, and never go below it (best effort: a
+        /// puzzle that becomes minimal above K keeps more, and stderr says so).
         #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(17..=81))]
         clues: Option<u64>,
-        /// Make the pattern of clues symmetric under a half turn.
+        /// Make the pattern of clues symmetric under a half turn: clues are
+        /// removed in pairs opposite each other through the centre.
         #[arg(long)]
         symmetric: bool,
     },

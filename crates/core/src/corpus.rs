@@ -33,7 +33,7 @@ pub enum Tier {
     Medium,
     /// Generated; 50,000 to 1,000,000 placements for the classic approaches.
     Hard,
-    /// Generated; over 20 million placements for the classic approaches, so
+    /// Generated; over 10 million placements for the classic approaches, so
     /// this tier is for the fast approaches only (see [`Tier::fast_only`]).
     Hardest,
 }

@@ -9,13 +9,16 @@
 //! [`Options`] can ask for rotational symmetry (clues removed in pairs of
 //! cells opposite each other through the centre, so the pattern looks the
 //! same turned half a turn), and for a target number of clues (removal stops
-//! there; when the puzzle becomes minimal above it, the target is not met,
-//! which [`Generated::puzzle`]'s clue count shows).
+//! there, and never goes below it; when the puzzle becomes minimal above it,
+//! the target is not met, which [`Generated::puzzle`]'s clue count shows).
+//! A symmetric puzzle is minimal among symmetric puzzles: no pair can go
+//! without losing uniqueness, but a single clue of a pair often can, so it
+//! is usually not minimal in the plain sense.
 //!
-//! Uniqueness is checked by `sudoku_bitmask::count_solutions(puzzle, 2)`, the
-//! fastest of sudoku-lab's counters for this work when measured. The random
-//! numbers come from our own [`SplitMix64`], so a seed gives the same puzzles
-//! on every run, machine and version of the dependencies.
+//! Uniqueness is checked by `sudoku_bitboard::count_solutions(puzzle, 2)`,
+//! the fastest counter in the workspace. The random numbers come from our
+//! own [`SplitMix64`], so a seed gives the same puzzles on every run, machine
+//! and version of the dependencies.
 //!
 //! ```
 //! use sudoku_core::{solutions::count_solutions, verify};
@@ -89,8 +92,8 @@ pub fn solved_grid(rng: &mut SplitMix64) -> Board {
     let mut relabel: [u8; 10] = std::array::from_fn(|k| k as u8);
     rng.shuffle(&mut relabel[1..]);
     // Diagonal boxes never conflict, so a solution always exists. The fill
-    // is bitmask's (most constrained cell first, ties in reading order,
-    // smallest digit first): which grid a seed gives depends on it.
+    // is bitmask's first solution (most constrained cell first, smallest
+    // digit first): which grid a seed gives depends on that search.
     let completed = sudoku_bitmask::solve(board.cells())
         .and_then(|cells| Board::from_cells(cells).ok())
         .unwrap_or(board);
@@ -124,7 +127,8 @@ pub fn minimal_puzzle(solution: &Board, rng: &mut SplitMix64) -> Board {
 }
 
 /// Removes clues of `solution` as `options` ask, in random order, keeping
-/// each removal only while the puzzle keeps exactly one solution.
+/// each removal only while the puzzle keeps exactly one solution, and never
+/// going below the target number of clues.
 pub fn reduce(solution: &Board, rng: &mut SplitMix64, options: Options) -> Board {
     // Groups of cells removed together: single cells, or symmetric pairs
     // (the centre is its own partner).
@@ -139,6 +143,12 @@ pub fn reduce(solution: &Board, rng: &mut SplitMix64, options: Options) -> Board
     for group in groups {
         if puzzle.givens() <= target {
             break;
+        }
+        // A pair would take the puzzle one clue below the target; the centre,
+        // a group of one, may still fit later.
+        let cells = if group[0] == group[1] { 1 } else { 2 };
+        if puzzle.givens() - cells < target {
+            continue;
         }
         let before = puzzle;
         for index in group {
@@ -263,6 +273,25 @@ mod tests {
                 );
             }
             assert_eq!(count_solutions(&generated.puzzle, 2), 1);
+        }
+    }
+
+    #[test]
+    fn symmetric_removal_never_goes_below_the_clue_target() {
+        for seed in 0..40 {
+            for clues in [28, 29, 30, 31] {
+                let options = Options {
+                    clues: Some(clues),
+                    symmetric: true,
+                };
+                let generated = generate_with(seed, options);
+                assert!(
+                    generated.puzzle.givens() >= clues,
+                    "seed {seed}: {} clues for a target of {clues}",
+                    generated.puzzle.givens()
+                );
+                assert_eq!(count_solutions(&generated.puzzle, 2), 1);
+            }
         }
     }
 
