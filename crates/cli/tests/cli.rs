@@ -3,15 +3,13 @@
 //! These live in the CLI's own package (not the root `tests/`) because Cargo
 //! hands the path of a binary only to the integration tests of its package.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{file_with, EXAMPLE, SOLUTION};
 use predicates::prelude::*;
 use pretty_assertions::assert_eq;
-use std::io::Write;
 
-const EXAMPLE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const CONFLICTING: &str =
     "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -22,12 +20,6 @@ fn sudoku() -> Command {
 /// A puzzle with valid givens and no solution: row 1's last cell sees every digit.
 fn unsolvable() -> String {
     format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
-}
-
-fn file_with(contents: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(contents.as_bytes()).unwrap();
-    file
 }
 
 fn stdout_of(output: &std::process::Output) -> String {

@@ -3,25 +3,18 @@
 //! Each test is named after the defect it pins down.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use pretty_assertions::assert_eq;
 
-const EXAMPLE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+mod common;
+
+use common::{file_with, EXAMPLE, SOLUTION};
 
 fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku"))
-}
-
-fn file_with(contents: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(contents.as_bytes()).unwrap();
-    file
 }
 
 /// `lines` records that cannot be read.
@@ -44,6 +37,43 @@ fn wait_at_most(child: &mut Child, limit: Duration, what: &str) -> std::process:
     }
 }
 
+/// Runs `command` to the end with its output collected, like
+/// `Command::output`, but kills it and fails the test when it takes longer
+/// than `limit`: a hang is a failure, not a stuck test run.
+fn output_within(command: &mut Command, limit: Duration) -> Output {
+    let mut child = spawn_piped(command);
+    // An empty input.
+    drop(child.stdin.take());
+    let stdout = read_in_background(child.stdout.take().unwrap());
+    let stderr = read_in_background(child.stderr.take().unwrap());
+    let status = wait_at_most(&mut child, limit, &format!("{command:?}"));
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+/// `command` started with its stdin, stdout and stderr piped to the test.
+fn spawn_piped(command: &mut Command) -> Child {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// All of `stream`, read on a thread of its own, so that the child never
+/// waits on a full pipe while the test waits on the child.
+fn read_in_background(mut stream: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stream.read_to_end(&mut bytes).unwrap();
+        bytes
+    })
+}
+
 #[test]
 fn a_timeout_too_large_for_the_clock_means_no_timeout() {
     let input = file_with(&format!("{EXAMPLE}\n"));
@@ -53,11 +83,12 @@ fn a_timeout_too_large_for_the_clock_means_no_timeout() {
         ("check", "valid\n".to_string()),
     ] {
         for timeout in ["1e19", "1.8e19", "1e300", "inf"] {
-            let output = sudoku()
-                .args([command, "--timeout", timeout])
-                .arg(input.path())
-                .output()
-                .unwrap();
+            let output = output_within(
+                sudoku()
+                    .args([command, "--timeout", timeout])
+                    .arg(input.path()),
+                Duration::from_secs(20),
+            );
             assert_eq!(
                 (
                     output.status.code(),
@@ -144,16 +175,11 @@ fn exit_status_after_a_broken_pipe_says_records_failed() {
 #[test]
 fn a_huge_job_count_starts_only_the_threads_the_input_can_use() {
     let input = file_with(&format!("{EXAMPLE}\n"));
-    let started = Instant::now();
-    let output = sudoku()
-        .args(["solve", "--jobs", "100000"])
-        .arg(input.path())
-        .output()
-        .unwrap();
-    assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        started.elapsed()
+    let output = output_within(
+        sudoku()
+            .args(["solve", "--jobs", "100000"])
+            .arg(input.path()),
+        Duration::from_secs(20),
     );
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
@@ -170,21 +196,17 @@ fn a_huge_job_count_starts_only_the_threads_the_input_can_use() {
 #[test]
 fn a_timeout_answers_what_was_read_and_stops_waiting_for_input() {
     for jobs in ["1", "2"] {
-        let mut child = sudoku()
-            .args([
-                "solve",
-                "--solver",
-                "bitboard",
-                "--timeout",
-                "1",
-                "--jobs",
-                jobs,
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut command = sudoku();
+        command.args([
+            "solve",
+            "--solver",
+            "bitboard",
+            "--timeout",
+            "1",
+            "--jobs",
+            jobs,
+        ]);
+        let mut child = spawn_piped(&mut command);
         // One puzzle at once, then the input stays open with nothing more.
         let mut stdin = child.stdin.take().unwrap();
         writeln!(stdin, "{EXAMPLE}").unwrap();
@@ -204,17 +226,11 @@ fn a_timeout_answers_what_was_read_and_stops_waiting_for_input() {
         // Answered long before the deadline, not at it.
         assert!(after < Duration::from_millis(900), "{after:?}");
         assert_eq!(first, format!("{SOLUTION}\n"));
+        let stderr = read_in_background(child.stderr.take().unwrap());
         let status = wait_at_most(&mut child, Duration::from_secs(10), "a timed-out run");
         assert_eq!(status.code(), Some(1), "--jobs {jobs}");
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
         assert_eq!(
-            stderr,
+            String::from_utf8(stderr.join().unwrap()).unwrap(),
             "error: <stdin>:2: timed out; reading stopped here, and the rest of the input was not read\n"
         );
         drop(stdin);
@@ -223,36 +239,20 @@ fn a_timeout_answers_what_was_read_and_stops_waiting_for_input() {
 
 #[test]
 fn a_timeout_ends_an_endless_input() {
-    let mut child = sudoku()
-        .args(["solve", "--timeout", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(sudoku().args(["solve", "--timeout", "1"]));
     let mut stdin = child.stdin.take().unwrap();
     let feeder = thread::spawn(move || {
         let line = format!("{EXAMPLE}\n");
         // Like `yes`: until the reader goes away.
         while stdin.write_all(line.as_bytes()).is_ok() {}
     });
-    let mut stdout = child.stdout.take().unwrap();
-    let reading = thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).unwrap();
-        text
-    });
-    let mut stderr = child.stderr.take().unwrap();
-    let errors = thread::spawn(move || {
-        let mut text = String::new();
-        stderr.read_to_string(&mut text).unwrap();
-        text
-    });
+    let reading = read_in_background(child.stdout.take().unwrap());
+    let errors = read_in_background(child.stderr.take().unwrap());
     let status = wait_at_most(&mut child, Duration::from_secs(15), "an endless input");
     assert_eq!(status.code(), Some(1));
     feeder.join().unwrap();
-    let text = reading.join().unwrap();
-    let errors = errors.join().unwrap();
+    let text = String::from_utf8(reading.join().unwrap()).unwrap();
+    let errors = String::from_utf8(errors.join().unwrap()).unwrap();
     let solved = text.lines().filter(|line| *line == SOLUTION).count();
     let timed_out = text
         .lines()
@@ -283,16 +283,11 @@ fn hardest_puzzle() -> String {
 #[test]
 fn compare_leaves_classics_out_of_a_file_with_a_puzzle_too_hard_for_them() {
     let input = file_with(&format!("{EXAMPLE}\n{}\n", hardest_puzzle()));
-    let started = Instant::now();
-    let output = sudoku()
-        .args(["compare", "--solvers", "java-style,bitmask", "--corpus"])
-        .arg(input.path())
-        .output()
-        .unwrap();
-    assert!(
-        started.elapsed() < Duration::from_secs(30),
-        "{:?}",
-        started.elapsed()
+    let output = output_within(
+        sudoku()
+            .args(["compare", "--solvers", "java-style,bitmask", "--corpus"])
+            .arg(input.path()),
+        Duration::from_secs(30),
     );
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8_lossy(&output.stdout);
@@ -308,9 +303,8 @@ fn compare_leaves_classics_out_of_a_file_with_a_puzzle_too_hard_for_them() {
 
 #[test]
 fn compare_stops_at_its_timeout() {
-    let started = Instant::now();
-    let output = sudoku()
-        .args([
+    let output = output_within(
+        sudoku().args([
             "compare",
             "--corpus",
             "hard",
@@ -318,13 +312,8 @@ fn compare_stops_at_its_timeout() {
             "bitmask,single-loop-check",
             "--timeout",
             "0.3",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
+        ]),
+        Duration::from_secs(10),
     );
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8_lossy(&output.stdout);

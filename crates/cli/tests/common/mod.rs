@@ -1,0 +1,19 @@
+//! What the CLI's test files share: the LeetCode example, its solution, and
+//! puzzle files written for a test.
+
+use std::io::Write;
+
+/// LeetCode 37's example puzzle.
+pub const EXAMPLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// Its published solution.
+pub const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// A temporary file holding `contents`, removed when it is dropped.
+pub fn file_with(contents: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(contents.as_bytes()).unwrap();
+    file
+}
