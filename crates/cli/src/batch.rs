@@ -262,11 +262,16 @@ pub fn run(
         runs_sent: 0,
         stopped: false,
     };
-    let reader = {
-        let files = files.to_vec();
-        thread::Builder::new()
-            .name("sudoku-reader".into())
-            .spawn(move || read(&files, format, &mut dispatcher))?
+    let files = files.to_vec();
+    let spawned = thread::Builder::new()
+        .name("sudoku-reader".into())
+        .spawn(move || read(&files, format, &mut dispatcher));
+    let reader = match spawned {
+        Ok(reader) => reader,
+        Err(error) => {
+            diagnostic!("error: cannot start a thread to read with: {error}");
+            return Ok(Status::UsageOrIo);
+        }
     };
     let writer = Writer {
         output,
@@ -303,12 +308,13 @@ fn run_here(
         separate,
         first: true,
     };
-    let flush_first: RefCell<Option<io::Error>> = RefCell::new(None);
+    // A failed flush (the reader of the output left), for the next record to report.
+    let flush_error: RefCell<Option<io::Error>> = RefCell::new(None);
     let writer_cell = RefCell::new(&mut writer);
     // What has been written reaches the reader before the input is waited for.
     let before_wait = || {
         if let Err(error) = writer_cell.borrow_mut().output.flush() {
-            flush_first.borrow_mut().get_or_insert(error);
+            flush_error.borrow_mut().get_or_insert(error);
         }
     };
     let status = each_record(
@@ -316,7 +322,7 @@ fn run_here(
         format,
         &before_wait,
         |source: &Source, entry: Entry| {
-            if let Some(error) = flush_first.borrow_mut().take() {
+            if let Some(error) = flush_error.borrow_mut().take() {
                 return Err(error);
             }
             let outcome = work.outcome(&entry.board);
