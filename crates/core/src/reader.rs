@@ -18,8 +18,8 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::error::ParseError;
 use crate::format::{
-    first_field, is_grid_separator, parse_grid, parse_leetcode_json, parse_line, parse_plain_line,
-    Format,
+    first_field, is_grid_separator, parse_grid, parse_grid_row, parse_leetcode_json, parse_line,
+    parse_plain_line, Format,
 };
 
 /// The longest line the reader keeps; a longer line is an error for its record.
@@ -437,27 +437,12 @@ fn detect(line: &str) -> Format {
     if line.starts_with('[') {
         return Format::Leetcode;
     }
-    if is_grid_separator(line) || grid_row_cells(line) == Some(9) {
+    let nine_cells = parse_grid_row(line, 1).is_ok_and(|cells| cells.len() == 9);
+    if is_grid_separator(line) || nine_cells {
         Format::Grid
     } else {
         Format::Line
     }
-}
-
-/// The cells of a line made only of a grid's characters (digits, the blanks
-/// `.` `0` `_`, the separators `|` `-` `+`, and spaces); `None` for a line
-/// with anything else on it.
-fn grid_row_cells(line: &str) -> Option<usize> {
-    let mut cells = 0;
-    for character in line.chars() {
-        match character {
-            '0'..='9' | '.' | '_' => cells += 1,
-            '|' | '-' | '+' => {}
-            _ if character.is_whitespace() => {}
-            _ => return None,
-        }
-    }
-    Some(cells)
 }
 
 /// True when `line` can be the next line of a grid: a separator, or a row of
