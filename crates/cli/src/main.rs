@@ -394,13 +394,14 @@ fn count(
     batch: &BatchArgs,
     files: &[PathBuf],
 ) -> io::Result<Status> {
-    let Some(native) = sudoku_catalog::find(solver).and_then(|approach| approach.native) else {
+    let counter = sudoku_catalog::find(solver)
+        .and_then(|approach| approach.native.map(|native| (approach.id, native)));
+    let Some((id, native)) = counter else {
         // clap has already checked the id against the catalog's counters.
         diagnostic!("error: the catalog has no counter named {solver}");
         return Ok(Status::UsageOrIo);
     };
     let limit = limit as usize;
-    let id = sudoku_catalog::find(solver).map_or("counter", |approach| approach.id);
     let work = Work::new(id, move |puzzle| {
         let found = (native.count_solutions)(puzzle.cells(), limit);
         let outcome = Outcome::text(format!("{found}\n"));
