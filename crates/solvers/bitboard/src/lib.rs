@@ -289,6 +289,8 @@ impl State {
         let fixed = cells & ROWS[fixed_rows as usize];
         self.open_rows[digit] &= !(fixed_rows << (3 * band));
         self.unsolved[band] &= !fixed;
+        #[cfg(sudoku_trace)]
+        crate::probe::forced_in_band(band, digit, fixed);
         self.take_cells(band, digit, fixed);
         let columns = (fixed | fixed >> 9 | fixed >> 18) & ROW;
         let column_cells = columns | columns << 9 | columns << 18;
@@ -304,6 +306,8 @@ impl State {
     /// anything new. Returns false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             while self.changed != 0 {
                 let word = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
@@ -499,7 +503,11 @@ impl Search {
     /// limit of solutions is reached or the tree is exhausted.
     fn run(&mut self, mut state: State) {
         loop {
+            #[cfg(sudoku_trace)]
+            crate::probe::node();
             if !state.propagate() {
+                #[cfg(sudoku_trace)]
+                crate::probe::dead_end();
                 return;
             }
             if state.is_solved() {
@@ -521,10 +529,14 @@ impl Search {
             if digits == 0 {
                 return;
             }
+            #[cfg(sudoku_trace)]
+            crate::probe::split_in_band(band, bit, digits);
             while digits & (digits - 1) != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 let mut guess = state;
+                #[cfg(sudoku_trace)]
+                crate::probe::guess_in_band(band, bit, digit);
                 guess.place(digit, band, bit);
                 self.guesses += 1;
                 self.run(guess);
@@ -534,6 +546,8 @@ impl Search {
                 state.remove(9 * band + digit, bit);
             }
             self.guesses += 1;
+            #[cfg(sudoku_trace)]
+            crate::probe::guess_in_band(band, bit, digits.trailing_zeros() as usize);
             state.place(digits.trailing_zeros() as usize, band, bit);
         }
     }

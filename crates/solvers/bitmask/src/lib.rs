@@ -131,6 +131,8 @@ impl Masks {
     /// to position `depth`, and returns its candidates. With O(1) checks,
     /// looking at every remaining cell is cheap, and it keeps the tree small.
     fn choose(&mut self, depth: usize) -> u16 {
+        #[cfg(sudoku_trace)]
+        crate::probe::node();
         let mut best = depth;
         let mut best_candidates = self.candidates(self.empty[depth]);
         let mut fewest = best_candidates.count_ones();
@@ -147,6 +149,8 @@ impl Masks {
             }
         }
         self.empty.swap(depth, best);
+        #[cfg(sudoku_trace)]
+        crate::probe::branch(self.empty[depth].index, best_candidates);
         best_candidates
     }
 
@@ -175,18 +179,24 @@ impl Masks {
                 let digit = u32::from(self.cells[usize::from(above.index)]);
                 self.flip(above, digit);
                 self.cells[usize::from(above.index)] = 0;
+                #[cfg(sudoku_trace)]
+                crate::probe::undo(above.index);
                 continue;
             }
             let digit = to_try[depth].trailing_zeros();
             to_try[depth] &= to_try[depth] - 1;
             self.flip(slot, digit);
             self.cells[usize::from(slot.index)] = digit as u8;
+            #[cfg(sudoku_trace)]
+            crate::probe::pick(slot.index, digit);
             if depth == last {
                 if found(&self.cells) {
                     return;
                 }
                 self.flip(slot, digit);
                 self.cells[usize::from(slot.index)] = 0;
+                #[cfg(sudoku_trace)]
+                crate::probe::undo(slot.index);
                 continue;
             }
             depth += 1;

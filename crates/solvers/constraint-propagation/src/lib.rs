@@ -150,11 +150,15 @@ impl Candidates {
         self.0[cell] &= !bit;
         let remaining = self.0[cell];
         if remaining == 0 {
+            #[cfg(sudoku_trace)]
+            crate::probe::dead_end();
             return false;
         }
         // Rule 1: a cell down to one digit removes that digit from its peers.
         if remaining.is_power_of_two() {
             let last = remaining.trailing_zeros();
+            #[cfg(sudoku_trace)]
+            crate::probe::forced(cell, last);
             for &peer in &PEERS[cell] {
                 if !self.eliminate(usize::from(peer), last) {
                     return false;
@@ -167,7 +171,11 @@ impl Candidates {
                 .iter()
                 .filter(|&&other| self.0[usize::from(other)] & bit != 0);
             match (places.next(), places.next()) {
-                (None, _) => return false,
+                (None, _) => {
+                    #[cfg(sudoku_trace)]
+                    crate::probe::dead_end();
+                    return false;
+                }
                 (Some(&only), None) if !self.assign(usize::from(only), digit) => return false,
                 _ => {}
             }
@@ -203,6 +211,8 @@ fn propagate_givens(cells: &[u8; 81]) -> Option<Candidates> {
 /// Depth-first search from `candidates`; calls `found` on each solution and
 /// stops as soon as it returns true.
 fn search(candidates: &Candidates, found: &mut dyn FnMut(&Candidates) -> bool) -> bool {
+    #[cfg(sudoku_trace)]
+    crate::probe::node();
     // The unfilled cell with the fewest candidates.
     let mut best: Option<usize> = None;
     let mut fewest = u32::MAX;
@@ -219,11 +229,15 @@ fn search(candidates: &Candidates, found: &mut dyn FnMut(&Candidates) -> bool) -
     let Some(cell) = best else {
         return found(candidates);
     };
+    #[cfg(sudoku_trace)]
+    crate::probe::split(cell, candidates.0[cell]);
     let mut digits = candidates.0[cell];
     while digits != 0 {
         let digit = digits.trailing_zeros();
         digits &= digits - 1;
         let mut guess = *candidates;
+        #[cfg(sudoku_trace)]
+        crate::probe::guess(cell, digit);
         if guess.assign(cell, digit) && search(&guess, found) {
             return true;
         }

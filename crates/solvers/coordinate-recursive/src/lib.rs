@@ -49,12 +49,16 @@ impl Solution {
 
     /// Solves from cell (`i`, `j`) onwards; true once every later cell is filled.
     fn helper(board: &mut [Vec<char>], i: usize, j: usize) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::call();
         if i == 9 {
             return true;
         }
         if j >= 9 {
             return Self::helper(board, i + 1, 0);
         }
+        #[cfg(sudoku_trace)]
+        crate::probe::visit((i, j));
         if board[i][j] != '.' {
             return Self::helper(board, i, j + 1);
         }
@@ -63,10 +67,14 @@ impl Solution {
                 continue;
             }
             board[i][j] = c;
+            #[cfg(sudoku_trace)]
+            crate::probe::place((i, j), c);
             if Self::helper(board, i, j + 1) {
                 return true;
             }
             board[i][j] = '.';
+            #[cfg(sudoku_trace)]
+            crate::probe::undo((i, j));
         }
         false
     }
@@ -76,13 +84,19 @@ impl Solution {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn is_valid(board: &[Vec<char>], i: usize, j: usize, val: char) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::check((i, j), val);
         // Slicing to 9 up front lets the compiler drop the bounds checks in the loops.
         for row in &board[..9] {
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if row[j] == val {
                 return false;
             }
         }
         for &cell in &board[i][..9] {
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if cell == val {
                 return false;
             }
@@ -90,6 +104,8 @@ impl Solution {
         let (row, col) = (i - i % 3, j - j % 3);
         for cells in &board[row..row + 3] {
             for &cell in &cells[col..col + 3] {
+                #[cfg(sudoku_trace)]
+                crate::probe::tick();
                 if cell == val {
                     return false;
                 }

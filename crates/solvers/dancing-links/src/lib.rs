@@ -150,6 +150,8 @@ impl Links {
 
     /// Removes column `header` and every row that meets it from the matrix.
     fn cover(&mut self, header: usize) {
+        #[cfg(sudoku_trace)]
+        crate::probe::tick();
         self.covered[header] = true;
         let (left, right) = (self.left[header], self.right[header]);
         self.right[usize::from(left)] = right;
@@ -214,7 +216,11 @@ impl Links {
     /// Algorithm X: calls `found` with the chosen candidates of each exact
     /// cover, and stops as soon as it returns true.
     fn search(&mut self, chosen: &mut Vec<u16>, found: &mut dyn FnMut(&[u16]) -> bool) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::node();
         if usize::from(self.right[ROOT]) == ROOT {
+            #[cfg(sudoku_trace)]
+            crate::probe::solved();
             return found(chosen);
         }
         // The column with the fewest rows left.
@@ -229,6 +235,8 @@ impl Links {
             }
             header = usize::from(self.right[header]);
         }
+        #[cfg(sudoku_trace)]
+        crate::probe::column(self.size[best]);
         if self.size[best] == 0 {
             return false;
         }
@@ -237,6 +245,8 @@ impl Links {
         let mut stop = false;
         while row != best && !stop {
             chosen.push(self.candidate[row]);
+            #[cfg(sudoku_trace)]
+            crate::probe::choose_row(self.candidate[row], self.size[best]);
             let mut node = usize::from(self.right[row]);
             while node != row {
                 self.cover(usize::from(self.column[node]));
@@ -249,6 +259,8 @@ impl Links {
                 node = usize::from(self.left[node]);
             }
             chosen.pop();
+            #[cfg(sudoku_trace)]
+            crate::probe::drop_row(self.candidate[row]);
             row = usize::from(self.down[row]);
         }
         self.uncover(best);

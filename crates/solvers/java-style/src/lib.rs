@@ -48,16 +48,24 @@ impl Solution {
     // The published Java resets in an `else` after `return true`; kept so the port reads like it.
     #[allow(clippy::redundant_else)]
     fn solve(board: &mut [Vec<char>]) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::call();
         for row in 0..9 {
             for col in 0..9 {
+                #[cfg(sudoku_trace)]
+                crate::probe::visit((row, col));
                 if board[row][col] == '.' {
                     for num in '1'..='9' {
                         if Self::is_valid(board, row, col, num) {
                             board[row][col] = num;
+                            #[cfg(sudoku_trace)]
+                            crate::probe::place((row, col), num);
                             if Self::solve(board) {
                                 return true;
                             } else {
                                 board[row][col] = '.'; // backtrack
+                                #[cfg(sudoku_trace)]
+                                crate::probe::undo((row, col));
                             }
                         }
                     }
@@ -70,12 +78,18 @@ impl Solution {
 
     /// True when `num` appears nowhere in the row, the column, or the box of (`row`, `col`).
     fn is_valid(board: &[Vec<char>], row: usize, col: usize, num: char) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::check((row, col), num);
         for &cell in &board[row][..9] {
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if cell == num {
                 return false;
             }
         }
         for cells in &board[..9] {
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if cells[col] == num {
                 return false;
             }
@@ -85,6 +99,8 @@ impl Solution {
         for i in 0..3 {
             let cells = &board[start_row + i][start_col..start_col + 3];
             for &cell in cells {
+                #[cfg(sudoku_trace)]
+                crate::probe::tick();
                 if cell == num {
                     return false;
                 }

@@ -47,8 +47,12 @@ impl Solution {
     /// Finds the first empty cell from the top-left, tries each digit there,
     /// and recurses; true when no empty cell is left.
     fn helper(board: &mut [Vec<char>]) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::call();
         for i in 0..9 {
             for j in 0..9 {
+                #[cfg(sudoku_trace)]
+                crate::probe::visit((i, j));
                 if board[i][j] != '.' {
                     continue;
                 }
@@ -57,10 +61,14 @@ impl Solution {
                         continue;
                     }
                     board[i][j] = c;
+                    #[cfg(sudoku_trace)]
+                    crate::probe::place((i, j), c);
                     if Self::helper(board) {
                         return true;
                     }
                     board[i][j] = '.';
+                    #[cfg(sudoku_trace)]
+                    crate::probe::undo((i, j));
                 }
                 return false;
             }
@@ -71,17 +79,25 @@ impl Solution {
     /// True when `val` appears nowhere in the column, row or box of (`i`, `j`),
     /// checking the k-th cell of all three in one pass.
     fn is_valid(board: &[Vec<char>], i: usize, j: usize, val: char) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::check((i, j), val);
         let board = &board[..9];
         let this_row = &board[i][..9];
         for k in 0..9 {
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if board[k][j] != '.' && board[k][j] == val {
                 return false;
             }
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if this_row[k] != '.' && this_row[k] == val {
                 return false;
             }
             let row = i / 3 * 3 + k / 3;
             let col = j / 3 * 3 + k % 3;
+            #[cfg(sudoku_trace)]
+            crate::probe::tick();
             if board[row][col] != '.' && board[row][col] == val {
                 return false;
             }

@@ -1,0 +1,513 @@
+//! Exact counts of the work each approach does, and the events of its search
+//! in order, recorded by the very code of its LeetCode region.
+//!
+//! Each solver's `lib.rs` is compiled a second time here, as a module of this
+//! crate, with the `sudoku_trace` cfg set by this crate's build script. Only
+//! then do the probe lines inside its region exist: one short statement each,
+//! such as `#[cfg(sudoku_trace)] crate::probe::place((i, j), c);`, calling
+//! into [`probe`]. The solver crates never set the cfg, so the `sudoku`
+//! binary's solvers, the benchmarks and a region pasted into LeetCode have no
+//! probe at all, and no Cargo feature can turn one on.
+//!
+//! [`trace`] runs one approach's LeetCode entry point on a puzzle and returns
+//! its [`Counts`] (each [`Counter`] is defined once, in words, on its
+//! variant), the first events of its search (a replay shows them), and the
+//! board it left. The counts do not depend on the machine: the same puzzle
+//! gives the same counts everywhere.
+//!
+//! ```text
+//! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+//! let traced = sudoku_trace::trace("coordinate-recursive", &puzzle, 1_000).unwrap();
+//! traced.counts.get(Counter::Placements);      // 4,208: digits written by the search
+//! traced.counts.get(Counter::Undos);           // 4,157: 4,208 - 4,157 = the 51 empty cells
+//! traced.events[0].describe();                 // "call"
+//! ```
+//!
+//! (The crate's doc examples are not run, because the solvers' own docs are
+//! compiled into it; the test `the_crate_example_holds` in tests/invariants.rs runs this one.)
+
+use std::fmt;
+
+use sudoku_core::{Board, ParseError};
+
+pub mod probe;
+
+// The solvers, compiled again with their probe lines. Only their LeetCode
+// entry points are traced; the rest of each file (native APIs, tests) is
+// compiled along, unused here or tested as in its own crate.
+#[allow(dead_code)]
+#[path = "../../solvers/bitboard/src/lib.rs"]
+mod bitboard;
+#[allow(dead_code)]
+#[path = "../../solvers/bitmask/src/lib.rs"]
+mod bitmask;
+#[allow(dead_code)]
+#[path = "../../solvers/constraint-propagation/src/lib.rs"]
+mod constraint_propagation;
+#[allow(dead_code)]
+#[path = "../../solvers/coordinate-recursive/src/lib.rs"]
+mod coordinate_recursive;
+#[allow(dead_code)]
+#[path = "../../solvers/dancing-links/src/lib.rs"]
+mod dancing_links;
+#[allow(dead_code)]
+#[path = "../../solvers/find-empty-cell/src/lib.rs"]
+mod find_empty_cell;
+#[allow(dead_code)]
+#[path = "../../solvers/full-rescan/src/lib.rs"]
+mod full_rescan;
+#[allow(dead_code)]
+#[path = "../../solvers/java-style/src/lib.rs"]
+mod java_style;
+#[allow(dead_code)]
+#[path = "../../solvers/single-loop-check/src/lib.rs"]
+mod single_loop_check;
+
+/// One kind of work an approach does, counted exactly. What each one counts
+/// is said once, by [`Counter::definition`]; the notes, `sudoku trace` and
+/// the replay page use these names and words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Counter {
+    Calls,
+    Visits,
+    Tries,
+    Compares,
+    Placements,
+    Undos,
+    Nodes,
+    BranchPoints,
+    Guesses,
+    Forced,
+    DeadEnds,
+    ColumnsCovered,
+    Passes,
+}
+
+impl Counter {
+    /// Every counter, in the order tables show them.
+    pub const ALL: [Counter; 13] = [
+        Counter::Calls,
+        Counter::Visits,
+        Counter::Tries,
+        Counter::Compares,
+        Counter::Placements,
+        Counter::Undos,
+        Counter::Nodes,
+        Counter::BranchPoints,
+        Counter::Guesses,
+        Counter::Forced,
+        Counter::DeadEnds,
+        Counter::ColumnsCovered,
+        Counter::Passes,
+    ];
+
+    /// The counters the classics report.
+    pub const CLASSIC: [Counter; 6] = [
+        Counter::Calls,
+        Counter::Visits,
+        Counter::Tries,
+        Counter::Compares,
+        Counter::Placements,
+        Counter::Undos,
+    ];
+
+    /// What this counter counts, in words: the one definition of it.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Counter::Calls => {
+                "calls of the recursive function (helper, backtracking, solve or \
+                 solve_int_grid): one per step of the classic search, the first call included"
+            }
+            Counter::Visits => {
+                "cells looked at while looking for the next empty cell: each read of a \
+                 cell that asks \"is it empty?\""
+            }
+            Counter::Tries => {
+                "digits tried: validity checks made, one for each digit offered to an empty cell"
+            }
+            Counter::Compares => {
+                "cells compared with the digit inside the validity checks; a check stops \
+                 at the first clash, so it compares from 1 to 27 cells"
+            }
+            Counter::Placements => "digits written into the board by the search",
+            Counter::Undos => {
+                "digits the search had placed and erased again on its way back; a digit \
+                 the check rejects is never placed, so it is not an undo"
+            }
+            Counter::Nodes => {
+                "nodes of the search: the states in which it looks for where to go next \
+                 (a cell or column to fill, or, after propagation, what is left)"
+            }
+            Counter::BranchPoints => {
+                "nodes where the search must guess: the cell or column it chose has two \
+                 or more options"
+            }
+            Counter::Guesses => "digits tried at branch points",
+            Counter::Forced => {
+                "digits placed without a choice: by propagation, or because the cell or \
+                 column chosen had one option left"
+            }
+            Counter::DeadEnds => {
+                "nodes where the search met a contradiction (a cell, digit or column with \
+                 no option left) and went back"
+            }
+            Counter::ColumnsCovered => {
+                "dancing links: columns taken out of the matrix by cover (a given or a \
+                 chosen row covers four)"
+            }
+            Counter::Passes => {
+                "bitboard: rounds of its propagation loop (band updates, naked singles, \
+                 then the column rule)"
+            }
+        }
+    }
+
+    /// The name in tables and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counter::Calls => "calls",
+            Counter::Visits => "visits",
+            Counter::Tries => "tries",
+            Counter::Compares => "compares",
+            Counter::Placements => "placements",
+            Counter::Undos => "undos",
+            Counter::Nodes => "nodes",
+            Counter::BranchPoints => "branch_points",
+            Counter::Guesses => "guesses",
+            Counter::Forced => "forced",
+            Counter::DeadEnds => "dead_ends",
+            Counter::ColumnsCovered => "columns_covered",
+            Counter::Passes => "passes",
+        }
+    }
+
+    fn position(self) -> usize {
+        Counter::ALL
+            .iter()
+            .position(|&counter| counter == self)
+            .unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Counter {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// A value for each [`Counter`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts([u64; 13]);
+
+impl Counts {
+    pub fn get(&self, counter: Counter) -> u64 {
+        self.0[counter.position()]
+    }
+
+    fn add(&mut self, counter: Counter, amount: u64) {
+        self.0[counter.position()] += amount;
+    }
+}
+
+/// What happened at one step of a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    /// The recursive function was called.
+    Call,
+    /// A cell was looked at, looking for the next empty one.
+    Visit,
+    /// A digit was tried in a cell (its validity check).
+    Try,
+    /// The search placed a digit.
+    Place,
+    /// The search erased a digit it had placed.
+    Undo,
+    /// The search is at a new node.
+    Node,
+    /// The search must guess in a cell (its candidates given) or in a
+    /// column (its number of rows given).
+    Branch,
+    /// A digit tried at a branch point, placed.
+    Guess,
+    /// A digit placed without a choice.
+    Forced,
+    /// A cell cleared because a copying search went back to an earlier
+    /// state (not an undo: nothing was erased, a copy was dropped).
+    Restore,
+    /// A contradiction: the search goes back.
+    DeadEnd,
+}
+
+impl EventKind {
+    /// The counter an event of this kind adds one to, if any (a restore
+    /// counts nothing: no digit was erased, a copy was dropped).
+    pub fn counter(self) -> Option<Counter> {
+        match self {
+            EventKind::Call => Some(Counter::Calls),
+            EventKind::Visit => Some(Counter::Visits),
+            EventKind::Try => Some(Counter::Tries),
+            EventKind::Place => Some(Counter::Placements),
+            EventKind::Undo => Some(Counter::Undos),
+            EventKind::Node => Some(Counter::Nodes),
+            EventKind::Branch => Some(Counter::BranchPoints),
+            EventKind::Guess => Some(Counter::Guesses),
+            EventKind::Forced => Some(Counter::Forced),
+            EventKind::DeadEnd => Some(Counter::DeadEnds),
+            EventKind::Restore => None,
+        }
+    }
+}
+
+/// A cell number for events that concern no single cell.
+pub const NO_CELL: u8 = u8::MAX;
+
+/// One step of a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EventKind,
+    /// 0..81, row-major, or [`NO_CELL`].
+    pub cell: u8,
+    /// The digit (try, place, guess, forced, restore: 0 for empty); for a
+    /// branch, the candidates (bit d for digit d) or a column's row count.
+    pub value: u16,
+    /// The bulk work counted since the previous event ([`Approach::ticks`]).
+    pub work: u32,
+}
+
+impl Event {
+    /// The event in words: `place r4c7 = 5`, `undo r4c7`, `guess r2c3 in {4,7}`.
+    pub fn describe(&self) -> String {
+        let at = if self.cell == NO_CELL {
+            String::new()
+        } else {
+            format!("r{}c{}", self.cell / 9 + 1, self.cell % 9 + 1)
+        };
+        let digits: Vec<String> = (1..=9)
+            .filter(|digit| self.value & (1 << digit) != 0)
+            .map(|digit| digit.to_string())
+            .collect();
+        self.kind
+            .phrase(self.cell != NO_CELL)
+            .replace("{at}", &at)
+            .replace("{digits}", &digits.join(","))
+            .replace("{value}", &self.value.to_string())
+    }
+}
+
+impl EventKind {
+    /// Every kind, numbered by its position (the replay page's numbering).
+    pub const ALL: [EventKind; 11] = [
+        EventKind::Call,
+        EventKind::Visit,
+        EventKind::Try,
+        EventKind::Place,
+        EventKind::Undo,
+        EventKind::Node,
+        EventKind::Branch,
+        EventKind::Guess,
+        EventKind::Forced,
+        EventKind::Restore,
+        EventKind::DeadEnd,
+    ];
+
+    /// How an event of this kind reads, about a cell or not: `{at}` is the
+    /// cell (`r4c7`), `{value}` the digit or row count, `{digits}` the
+    /// candidates. The replay page fills in the same phrases.
+    pub fn phrase(self, about_a_cell: bool) -> &'static str {
+        match (self, about_a_cell) {
+            (EventKind::Call, _) => "call",
+            (EventKind::Visit, _) => "look at {at}",
+            (EventKind::Try, _) => "try {at} = {value}",
+            (EventKind::Place, _) => "place {at} = {value}",
+            (EventKind::Undo, _) => "undo {at}",
+            (EventKind::Node, _) => "node",
+            (EventKind::Branch, true) => "guess {at} in {{digits}}",
+            (EventKind::Branch, false) => "guess among {value} rows of a column",
+            (EventKind::Guess, _) => "guess {at} = {value}",
+            (EventKind::Forced, _) => "forced {at} = {value}",
+            (EventKind::Restore, _) => "back to an earlier state: clear {at}",
+            (EventKind::DeadEnd, true) => "dead end at {at}",
+            (EventKind::DeadEnd, false) => "dead end",
+        }
+    }
+
+    /// The number of this kind in [`EventKind::ALL`].
+    pub fn number(self) -> u8 {
+        EventKind::ALL
+            .iter()
+            .position(|&kind| kind == self)
+            .unwrap_or(0) as u8
+    }
+}
+
+/// An approach that can be traced.
+#[derive(Debug, Clone, Copy)]
+pub struct Approach {
+    /// The catalog id.
+    pub id: &'static str,
+    /// The counters it reports, in table order.
+    pub counters: &'static [Counter],
+    /// The counter kept in bulk between events (each event carries the
+    /// amount since the one before), if any.
+    pub ticks: Option<Counter>,
+    solve_sudoku: fn(&mut Vec<Vec<char>>),
+}
+
+/// Every approach, in catalog order, with its region compiled with probes.
+pub const APPROACHES: &[Approach] = &[
+    Approach {
+        id: "coordinate-recursive",
+        counters: &Counter::CLASSIC,
+        ticks: Some(Counter::Compares),
+        solve_sudoku: coordinate_recursive::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "full-rescan",
+        counters: &Counter::CLASSIC,
+        ticks: Some(Counter::Compares),
+        solve_sudoku: full_rescan::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "single-loop-check",
+        counters: &Counter::CLASSIC,
+        ticks: Some(Counter::Compares),
+        solve_sudoku: single_loop_check::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "java-style",
+        counters: &Counter::CLASSIC,
+        ticks: Some(Counter::Compares),
+        solve_sudoku: java_style::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "find-empty-cell",
+        counters: &Counter::CLASSIC,
+        ticks: Some(Counter::Compares),
+        solve_sudoku: find_empty_cell::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "bitmask",
+        counters: &[
+            Counter::Nodes,
+            Counter::BranchPoints,
+            Counter::Guesses,
+            Counter::Forced,
+            Counter::DeadEnds,
+            Counter::Undos,
+        ],
+        ticks: None,
+        solve_sudoku: bitmask::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "constraint-propagation",
+        counters: &[
+            Counter::Nodes,
+            Counter::BranchPoints,
+            Counter::Guesses,
+            Counter::Forced,
+            Counter::DeadEnds,
+        ],
+        ticks: None,
+        solve_sudoku: constraint_propagation::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "dancing-links",
+        counters: &[
+            Counter::Nodes,
+            Counter::BranchPoints,
+            Counter::Guesses,
+            Counter::Forced,
+            Counter::DeadEnds,
+            Counter::Undos,
+            Counter::ColumnsCovered,
+        ],
+        ticks: Some(Counter::ColumnsCovered),
+        solve_sudoku: dancing_links::Solution::solve_sudoku,
+    },
+    Approach {
+        id: "bitboard",
+        counters: &[
+            Counter::Nodes,
+            Counter::BranchPoints,
+            Counter::Guesses,
+            Counter::Forced,
+            Counter::DeadEnds,
+            Counter::Passes,
+        ],
+        ticks: Some(Counter::Passes),
+        solve_sudoku: bitboard::Solution::solve_sudoku,
+    },
+];
+
+/// The approach with this id.
+pub fn find(id: &str) -> Option<&'static Approach> {
+    APPROACHES.iter().find(|approach| approach.id == id)
+}
+
+/// What one traced run recorded.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// The approach traced.
+    pub approach: &'static Approach,
+    /// Every counter, complete whatever the number of events kept.
+    pub counts: Counts,
+    /// The first events of the search, in order.
+    pub events: Vec<Event>,
+    /// How many events there were in all (more than `events.len()` when
+    /// only the first were kept).
+    pub total_events: u64,
+    /// The board the approach left: its solution, or the puzzle unchanged.
+    pub board: Result<Board, ParseError>,
+}
+
+/// Runs `approach`'s LeetCode entry point on `puzzle`, recording its counts
+/// and its first `max_events` events. Runs as long as the approach does: a
+/// classic approach on a puzzle without a solution can take very long.
+pub fn trace(approach: &'static Approach, puzzle: &Board, max_events: usize) -> Trace {
+    let ticks = approach.ticks.unwrap_or(Counter::Compares);
+    probe::start(puzzle.cells(), max_events, ticks);
+    let mut board = puzzle.to_leetcode();
+    (approach.solve_sudoku)(&mut board);
+    let recorded = probe::finish();
+    let (counts, events, total_events) = recorded.map_or_else(
+        || (Counts::default(), Vec::new(), 0),
+        |recorded| (recorded.counts, recorded.events, recorded.total_events),
+    );
+    Trace {
+        approach,
+        counts,
+        events,
+        total_events,
+        board: Board::from_leetcode(&board),
+    }
+}
+
+/// The board after the events, applied to `puzzle` in order: what a replay
+/// shows at the end.
+pub fn replay(puzzle: &Board, events: &[Event]) -> [u8; 81] {
+    let mut cells = *puzzle.cells();
+    for event in events {
+        if let (Some(cell), true) = (
+            cells.get_mut(usize::from(event.cell)),
+            event.kind.changes_board(),
+        ) {
+            *cell = event.value as u8;
+        }
+    }
+    cells
+}
+
+impl EventKind {
+    /// True for the events that write or clear a cell (their `value` is
+    /// what the cell then holds).
+    pub fn changes_board(self) -> bool {
+        matches!(
+            self,
+            EventKind::Place
+                | EventKind::Undo
+                | EventKind::Guess
+                | EventKind::Forced
+                | EventKind::Restore
+        )
+    }
+}

@@ -1,0 +1,335 @@
+//! What the probe lines inside the LeetCode regions call.
+//!
+//! A probe line is one statement under `#[cfg(sudoku_trace)]`, such as
+//! `crate::probe::place((i, j), c);`. Only this crate's build sets that cfg,
+//! so only here does `crate::probe` mean this module; everywhere else the
+//! line is not compiled at all.
+//!
+//! Each probe adds to the counts of the trace being recorded on this thread
+//! (see [`crate::Counter`] for what each count means) and, while there is room,
+//! appends an [`Event`]. With no trace being recorded (the solvers' own unit
+//! tests, compiled here with the probes in), a probe does nothing.
+
+use std::cell::{Cell, RefCell};
+
+use crate::{Counter, Counts, Event, EventKind, NO_CELL};
+
+thread_local! {
+    /// Work counted in bulk since the last event: cells compared, columns
+    /// covered or propagation passes, whichever the approach counts so.
+    /// A plain cell, because it is bumped far more often than anything else.
+    static TICKS: Cell<u64> = const { Cell::new(0) };
+    static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
+}
+
+/// A cell as the regions name it: `(row, column)` from the classics, an
+/// index 0..81 from the follow-ups.
+pub trait Place {
+    fn index(self) -> u8;
+}
+
+impl Place for (usize, usize) {
+    fn index(self) -> u8 {
+        (self.0 * 9 + self.1) as u8
+    }
+}
+
+impl Place for usize {
+    fn index(self) -> u8 {
+        self as u8
+    }
+}
+
+impl Place for u8 {
+    fn index(self) -> u8 {
+        self
+    }
+}
+
+/// A digit as the regions hold it: `'1'`-`'9'` or 1-9.
+pub trait Digit {
+    fn value(self) -> u8;
+}
+
+impl Digit for char {
+    fn value(self) -> u8 {
+        self.to_digit(10).map_or(0, |digit| digit as u8)
+    }
+}
+
+impl Digit for u8 {
+    fn value(self) -> u8 {
+        self
+    }
+}
+
+impl Digit for u32 {
+    fn value(self) -> u8 {
+        self as u8
+    }
+}
+
+/// What is being recorded on this thread.
+pub(crate) struct Recorder {
+    pub counts: Counts,
+    pub events: Vec<Event>,
+    max_events: usize,
+    pub total_events: u64,
+    /// The counter that the bulk ticks belong to.
+    ticks_count: Counter,
+    /// The board as the events have left it, so that a guess on a copy of an
+    /// earlier state can clear what that state did not have.
+    board: [u8; 81],
+    /// The board at each open split of a copying search, with the split's cell.
+    splits: Vec<(u8, [u8; 81])>,
+    /// How many options the cell had when the search last chose it.
+    options: [u8; 81],
+    /// The search has found its solution: what follows is unwinding.
+    solved: bool,
+}
+
+impl Recorder {
+    fn event(&mut self, kind: EventKind, cell: u8, value: u16) {
+        let ticks = TICKS.replace(0);
+        self.counts.add(self.ticks_count, ticks);
+        if let Some(counter) = kind.counter() {
+            self.counts.add(counter, 1);
+        }
+        self.total_events += 1;
+        if self.events.len() < self.max_events {
+            self.events.push(Event {
+                kind,
+                cell,
+                value,
+                work: u32::try_from(ticks).unwrap_or(u32::MAX),
+            });
+        }
+    }
+
+    fn set(&mut self, kind: EventKind, cell: u8, digit: u8) {
+        self.board[usize::from(cell)] = digit;
+        self.event(kind, cell, u16::from(digit));
+    }
+}
+
+/// Starts recording a trace on this thread, for a puzzle whose cells are
+/// `givens`, keeping at most `max_events` events.
+pub(crate) fn start(givens: &[u8; 81], max_events: usize, ticks_count: Counter) {
+    TICKS.set(0);
+    RECORDER.with_borrow_mut(|recorder| {
+        *recorder = Some(Recorder {
+            counts: Counts::default(),
+            events: Vec::new(),
+            max_events,
+            total_events: 0,
+            ticks_count,
+            board: *givens,
+            splits: Vec::new(),
+            options: [0; 81],
+            solved: false,
+        });
+    });
+}
+
+/// Stops recording and hands back what was recorded.
+pub(crate) fn finish() -> Option<Recorder> {
+    let ticks = TICKS.replace(0);
+    RECORDER.with_borrow_mut(Option::take).map(|mut recorder| {
+        if !recorder.solved {
+            recorder.counts.add(recorder.ticks_count, ticks);
+        }
+        recorder
+    })
+}
+
+/// Runs `record` on this thread's recorder, if a trace is being recorded
+/// and the search has not found its solution yet.
+fn with(record: impl FnOnce(&mut Recorder)) {
+    RECORDER.with_borrow_mut(|recorder| {
+        if let Some(recorder) = recorder.as_mut().filter(|recorder| !recorder.solved) {
+            record(recorder);
+        }
+    });
+}
+
+/// The recursive function was called.
+pub fn call() {
+    with(|recorder| recorder.event(EventKind::Call, NO_CELL, 0));
+}
+
+/// A cell was looked at while looking for the next empty one.
+pub fn visit(cell: impl Place) {
+    with(|recorder| recorder.event(EventKind::Visit, cell.index(), 0));
+}
+
+/// A digit is being tried in a cell: the validity check starts.
+pub fn check(cell: impl Place, digit: impl Digit) {
+    with(|recorder| recorder.event(EventKind::Try, cell.index(), u16::from(digit.value())));
+}
+
+/// One unit of bulk work: a cell compared inside a validity check, a column
+/// covered, a propagation pass.
+pub fn tick() {
+    TICKS.set(TICKS.get() + 1);
+}
+
+/// The search wrote a digit in a cell.
+pub fn place(cell: impl Place, digit: impl Digit) {
+    with(|recorder| recorder.set(EventKind::Place, cell.index(), digit.value()));
+}
+
+/// The search erased the digit it had placed in a cell.
+pub fn undo(cell: impl Place) {
+    with(|recorder| recorder.set(EventKind::Undo, cell.index(), 0));
+}
+
+/// The search is at a new node.
+pub fn node() {
+    with(|recorder| recorder.event(EventKind::Node, NO_CELL, 0));
+}
+
+/// The search chose this cell to fill next; bit d of `candidates` is set
+/// when digit d fits there. No candidate is a dead end; two or more make a
+/// branch point.
+pub fn branch(cell: impl Place, candidates: u16) {
+    let cell = cell.index();
+    with(|recorder| {
+        let options = candidates.count_ones() as u8;
+        recorder.options[usize::from(cell)] = options;
+        match options {
+            0 => recorder.event(EventKind::DeadEnd, cell, 0),
+            1 => {}
+            _ => recorder.event(EventKind::Branch, cell, candidates),
+        }
+    });
+}
+
+/// The search wrote `digit` in the cell it chose last: a guess if the cell
+/// had several candidates then, forced if it had one.
+pub fn pick(cell: impl Place, digit: impl Digit) {
+    let cell = cell.index();
+    with(|recorder| {
+        let kind = if recorder.options[usize::from(cell)] > 1 {
+            EventKind::Guess
+        } else {
+            EventKind::Forced
+        };
+        recorder.set(kind, cell, digit.value());
+    });
+}
+
+/// Dancing links chose a column with `options` rows left: no row is a dead
+/// end; two or more make a branch point.
+pub fn column(options: u16) {
+    with(|recorder| match options {
+        0 => recorder.event(EventKind::DeadEnd, NO_CELL, 0),
+        1 => {}
+        _ => recorder.event(EventKind::Branch, NO_CELL, options),
+    });
+}
+
+/// Dancing links chose row `candidate` (`cell * 9 + digit - 1`) of a column
+/// with `options` rows: a guess if there were several, forced if one.
+pub fn choose_row(candidate: u16, options: u16) {
+    let (cell, digit) = ((candidate / 9) as u8, (candidate % 9) as u8 + 1);
+    with(|recorder| {
+        let kind = if options > 1 {
+            EventKind::Guess
+        } else {
+            EventKind::Forced
+        };
+        recorder.set(kind, cell, digit);
+    });
+}
+
+/// Dancing links gave back row `candidate`.
+pub fn drop_row(candidate: u16) {
+    undo((candidate / 9) as u8);
+}
+
+/// A search that copies its state chose this cell to guess on; each digit
+/// tried there starts from a copy of the state as it is now.
+pub fn split(cell: impl Place, candidates: u16) {
+    let cell = cell.index();
+    with(|recorder| {
+        recorder.splits.push((cell, recorder.board));
+        recorder.event(EventKind::Branch, cell, candidates);
+    });
+}
+
+/// A copying search tries `digit` at the cell of one of its open splits.
+/// The state is the split's again: cells filled since are cleared (in the
+/// events too, so that a replay shows the board the search is on).
+pub fn guess(cell: impl Place, digit: impl Digit) {
+    let cell = cell.index();
+    with(|recorder| {
+        // Splits opened deeper than this one belong to branches already given up.
+        while recorder
+            .splits
+            .last()
+            .is_some_and(|&(split, _)| split != cell)
+        {
+            recorder.splits.pop();
+        }
+        if let Some(&(_, before)) = recorder.splits.last() {
+            for index in 0..81u8 {
+                let earlier = before[usize::from(index)];
+                if recorder.board[usize::from(index)] != earlier {
+                    recorder.board[usize::from(index)] = earlier;
+                    recorder.event(EventKind::Restore, index, u16::from(earlier));
+                }
+            }
+        }
+        recorder.set(EventKind::Guess, cell, digit.value());
+    });
+}
+
+/// Propagation fixed `digit` in a cell (no event when it already holds it:
+/// a given, or the digit just guessed there).
+pub fn forced(cell: impl Place, digit: impl Digit) {
+    let (cell, digit) = (cell.index(), digit.value());
+    with(|recorder| {
+        if recorder.board[usize::from(cell)] != digit {
+            recorder.set(EventKind::Forced, cell, digit);
+        }
+    });
+}
+
+/// Bitboard's propagation fixed digit index `digit` (0 for 1) in the cells
+/// of `band` whose bits `cells` holds (bit `9 * row + column` of the band).
+pub fn forced_in_band(band: usize, digit: usize, mut cells: u32) {
+    while cells != 0 {
+        let bit = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        forced(27 * band + bit, digit as u8 + 1);
+    }
+}
+
+/// Bitboard chose the cell `bit` of `band` to guess on; bit d of `digits`
+/// is set when digit index d (0 for 1) may go there.
+pub fn split_in_band(band: usize, bit: u32, digits: u32) {
+    split(
+        27 * band + bit.trailing_zeros() as usize,
+        (digits << 1) as u16,
+    );
+}
+
+/// Bitboard tries digit index `digit` (0 for 1) in the cell `bit` of `band`.
+pub fn guess_in_band(band: usize, bit: u32, digit: usize) {
+    guess(27 * band + bit.trailing_zeros() as usize, digit as u8 + 1);
+}
+
+/// The search met a contradiction here and goes back.
+pub fn dead_end() {
+    with(|recorder| recorder.event(EventKind::DeadEnd, NO_CELL, 0));
+}
+
+/// The search has its solution; what it does from here on is unwinding,
+/// and is not recorded.
+pub fn solved() {
+    with(|recorder| {
+        let ticks = TICKS.replace(0);
+        recorder.counts.add(recorder.ticks_count, ticks);
+        recorder.solved = true;
+    });
+}

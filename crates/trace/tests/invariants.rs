@@ -1,0 +1,230 @@
+//! Invariants of the traced counts and events: facts about the searches that
+//! hold on every puzzle, so they cannot be tuned to one.
+
+use pretty_assertions::assert_eq;
+use sudoku_core::corpus::{self, CorpusPuzzle};
+use sudoku_core::Board;
+use sudoku_trace::{replay, trace, Counter, EventKind, APPROACHES};
+
+/// The puzzles a classic approach runs on in reasonable time: every corpus
+/// puzzle but the `hardest` tier's.
+fn classic_puzzles() -> Vec<CorpusPuzzle> {
+    corpus::all()
+        .into_iter()
+        .filter(|entry| !entry.tier.fast_only())
+        .collect()
+}
+
+fn classic(id: &str) -> &'static sudoku_trace::Approach {
+    sudoku_trace::find(id).unwrap()
+}
+
+#[test]
+fn every_catalog_approach_can_be_traced_in_catalog_order() {
+    let traced: Vec<&str> = APPROACHES.iter().map(|approach| approach.id).collect();
+    let catalog: Vec<&str> = sudoku_catalog::ids().collect();
+    assert_eq!(traced, catalog);
+}
+
+#[test]
+fn the_five_classics_explore_the_same_tree() {
+    for entry in classic_puzzles() {
+        let empty = 81 - entry.puzzle.givens() as u64;
+        let traces: Vec<_> = APPROACHES[..5]
+            .iter()
+            .map(|approach| trace(approach, &entry.puzzle, 0))
+            .collect();
+        for traced in &traces {
+            let id = traced.approach.id;
+            assert_eq!(
+                sudoku_catalog::find(id).unwrap().family,
+                sudoku_catalog::Family::Published
+            );
+            // The same placements, undos and digits tried as the first one.
+            for counter in [Counter::Placements, Counter::Undos, Counter::Tries] {
+                assert_eq!(
+                    traced.counts.get(counter),
+                    traces[0].counts.get(counter),
+                    "{id} on {}: {counter}",
+                    entry.name
+                );
+            }
+            // Every empty cell ends filled: each placement not undone stayed.
+            assert_eq!(
+                traced.counts.get(Counter::Placements) - traced.counts.get(Counter::Undos),
+                empty,
+                "{id} on {}",
+                entry.name
+            );
+        }
+    }
+}
+
+#[test]
+fn the_classics_differ_where_their_notes_say() {
+    for entry in classic_puzzles() {
+        let counts = |id| trace(classic(id), &entry.puzzle, 0).counts;
+        let (coordinate, rescan, single) = (
+            counts("coordinate-recursive"),
+            counts("full-rescan"),
+            counts("single-loop-check"),
+        );
+        // Rescanning from the top-left looks at more cells than being handed
+        // the next one.
+        assert!(
+            rescan.get(Counter::Visits) > coordinate.get(Counter::Visits),
+            "{}",
+            entry.name
+        );
+        // The single loop finds a clash later than the three loops of the same
+        // search, on these puzzles, so it compares at least as many cells.
+        assert!(
+            single.get(Counter::Compares) >= rescan.get(Counter::Compares),
+            "{}",
+            entry.name
+        );
+        // A check compares at least one cell and at most 27.
+        let tries = rescan.get(Counter::Tries);
+        assert!(rescan.get(Counter::Compares) >= tries);
+        assert!(rescan.get(Counter::Compares) <= 27 * tries);
+    }
+}
+
+#[test]
+fn replaying_the_events_gives_the_board_each_approach_returns() {
+    // Small enough for every event of a classic to be kept.
+    const ROOM: usize = 3_000_000;
+    let mut checked = 0;
+    for entry in corpus::all() {
+        for approach in APPROACHES {
+            let is_classic = approach.counters == Counter::CLASSIC;
+            if is_classic && !matches!(entry.tier.name(), "examples" | "easy" | "medium") {
+                continue;
+            }
+            let traced = trace(approach, &entry.puzzle, ROOM);
+            assert_eq!(
+                traced.total_events,
+                traced.events.len() as u64,
+                "{} on {}",
+                approach.id,
+                entry.name
+            );
+            let solution = traced.board.clone().unwrap();
+            assert_eq!(
+                replay(&entry.puzzle, &traced.events),
+                *solution.cells(),
+                "{} on {}",
+                approach.id,
+                entry.name
+            );
+            if let Some(published) = entry.solution {
+                assert_eq!(solution, published, "{} on {}", approach.id, entry.name);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn counts_are_the_same_run_to_run_on_any_thread_and_whatever_is_kept() {
+    let puzzle = corpus::Tier::Medium.puzzles()[3].puzzle;
+    for approach in APPROACHES {
+        let first = trace(approach, &puzzle, 1_000);
+        let again = trace(approach, &puzzle, 1_000);
+        assert_eq!(first.counts, again.counts, "{}", approach.id);
+        assert_eq!(first.events, again.events, "{}", approach.id);
+        let elsewhere = std::thread::spawn(move || trace(approach, &puzzle, 0).counts)
+            .join()
+            .unwrap();
+        assert_eq!(first.counts, elsewhere, "{}", approach.id);
+        let kept = first.events.len() as u64;
+        assert_eq!(kept, first.total_events.min(1_000), "{}", approach.id);
+    }
+}
+
+#[test]
+fn the_follow_ups_count_their_own_kind_of_work() {
+    // The hardest tier, where every follow-up has to guess somewhere.
+    for approach in &APPROACHES[5..] {
+        let mut branch_points = 0;
+        for entry in corpus::Tier::Hardest.puzzles() {
+            let traced = trace(approach, &entry.puzzle, 0);
+            let count = |counter| traced.counts.get(counter);
+            let empty = 81 - entry.puzzle.givens() as u64;
+            branch_points += count(Counter::BranchPoints);
+            assert!(count(Counter::Nodes) > 0, "{}", approach.id);
+            // At least two digits are tried at a branch point, unless the
+            // first one already leads to the solution.
+            assert!(count(Counter::Guesses) >= count(Counter::BranchPoints));
+            // Every empty cell is filled by a guess or without a choice, at
+            // least once; the undoing searches take back what they leave.
+            assert!(count(Counter::Guesses) + count(Counter::Forced) >= empty);
+            if approach.counters.contains(&Counter::Undos) {
+                assert_eq!(
+                    count(Counter::Guesses) + count(Counter::Forced) - count(Counter::Undos),
+                    empty,
+                    "{} on {}",
+                    approach.id,
+                    entry.name
+                );
+            }
+            if let Some(ticks) = approach.ticks {
+                assert!(count(ticks) > 0, "{}", approach.id);
+            }
+            // Every counter the approach does not report stays at zero.
+            for counter in Counter::ALL {
+                if !approach.counters.contains(&counter) {
+                    assert_eq!(count(counter), 0, "{}: {counter}", approach.id);
+                }
+            }
+        }
+        assert!(branch_points > 0, "{} never guessed", approach.id);
+    }
+}
+
+#[test]
+fn events_read_as_steps() {
+    let puzzle: Board = corpus::Tier::Examples.puzzles()[0].puzzle;
+    let traced = trace(classic("coordinate-recursive"), &puzzle, 200);
+    let described: Vec<String> = traced.events[..6]
+        .iter()
+        .map(sudoku_trace::Event::describe)
+        .collect();
+    assert_eq!(
+        described,
+        [
+            "call",
+            "look at r1c1",
+            "call",
+            "look at r1c2",
+            "call",
+            "look at r1c3"
+        ]
+    );
+    let place = traced
+        .events
+        .iter()
+        .find(|event| event.kind == EventKind::Place)
+        .unwrap();
+    assert_eq!(place.describe(), "place r1c3 = 1");
+    let undo = traced
+        .events
+        .iter()
+        .find(|event| event.kind == EventKind::Undo)
+        .unwrap();
+    assert!(undo.describe().starts_with("undo r"), "{}", undo.describe());
+}
+
+#[test]
+fn the_crate_example_holds() {
+    let puzzle: Board =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .unwrap();
+    let traced = trace(classic("coordinate-recursive"), &puzzle, 1_000);
+    assert_eq!(traced.counts.get(Counter::Placements), 4_208);
+    assert_eq!(traced.counts.get(Counter::Undos), 4_157);
+    assert_eq!(4_208 - 4_157, 51);
+    assert_eq!(traced.events[0].describe(), "call");
+}
