@@ -10,6 +10,8 @@ mod compare;
 mod guard;
 mod input;
 mod output;
+mod replay_page;
+mod trace;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -112,6 +114,14 @@ enum Command {
         #[arg(long)]
         symmetric: bool,
     },
+    /// Count the work each approach does on each puzzle, exactly, and show
+    /// its first steps or a page that replays its search.
+    ///
+    /// The counts come from the code of each approach's LeetCode region, run
+    /// with its probe lines compiled in; they are the same on every machine.
+    /// A puzzle whose givens conflict, or that has no solution, is reported
+    /// without running any approach on it, as `solve` does.
+    Trace(TraceArgs),
     /// Time approaches side by side on a corpus and print a table.
     ///
     /// Each approach solves every puzzle of a set, in passes over the whole
@@ -135,6 +145,38 @@ enum Command {
         #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
     },
+}
+
+/// The options of `sudoku trace`.
+#[derive(Args)]
+struct TraceArgs {
+    /// Approaches to trace, separated by commas [default: the five classics;
+    /// with --html, coordinate-recursive].
+    #[arg(long, value_delimiter = ',', value_parser = solver_ids())]
+    solver: Vec<String>,
+    /// One JSON object per record and approach, one per line, instead of a
+    /// table.
+    #[arg(long)]
+    json: bool,
+    /// Also print the first N steps of each search.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    steps: usize,
+    /// Write a page that replays the search on the first puzzle of the
+    /// input, for one approach or two side by side, to PAGE: one HTML file
+    /// with nothing else to fetch.
+    #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
+    html: Option<PathBuf>,
+    /// The most steps the page holds of each search (the counts are always
+    /// complete).
+    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html")]
+    max_steps: usize,
+    /// Read every record in this format instead of detecting it.
+    #[arg(long, value_enum)]
+    input_format: Option<FormatArg>,
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Puzzle files; `-` or none reads standard input.
+    files: Vec<PathBuf>,
 }
 
 /// How `solve`, `count` and `check` run their records.
@@ -277,6 +319,7 @@ fn main() -> ExitCode {
             corpus,
             timeout,
         } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
+        Command::Trace(args) => trace(&mut output, &args),
     };
     let status = match result.and_then(|status| output.flush().map(|()| status)) {
         Ok(status) => status,
@@ -447,6 +490,35 @@ fn generate(
         output.record(&Format::Line.write(&generated.puzzle))?;
     }
     Ok(Status::Success)
+}
+
+fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status> {
+    let format = args.input_format.map(Format::from);
+    if let Some(page) = &args.html {
+        let default = ["coordinate-recursive".to_string()];
+        let chosen = if args.solver.is_empty() {
+            &default[..]
+        } else {
+            &args.solver
+        };
+        let approaches = trace::approaches(chosen);
+        return trace::write_page(
+            output,
+            page,
+            &approaches,
+            &args.files,
+            format,
+            args.max_steps,
+        );
+    }
+    let print = trace::Print {
+        json: args.json,
+        steps: args.steps,
+    };
+    let work = trace::work(trace::approaches(&args.solver), print);
+    // A table per record, so a blank line between them; JSON is one line each.
+    let settings = args.batch.settings(!args.json);
+    batch::run(output, &args.files, format, &work, settings)
 }
 
 fn check(

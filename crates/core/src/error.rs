@@ -96,6 +96,19 @@ pub fn counted(count: usize, noun: &str) -> String {
     }
 }
 
+/// `1234567` as `1,234,567`: a count grouped by thousands, for people.
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
 /// Where a `line` record's puzzle field ended early, for its error message.
 fn field_end(ended_by: Option<(usize, char)>) -> String {
     let Some((column, character)) = ended_by else {
@@ -129,6 +142,10 @@ mod tests {
             "LeetCode board has 1 row, expected 9"
         );
         assert_eq!(counted(0, "puzzle"), "0 puzzles");
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(72_824_478), "72,824,478");
         assert_eq!(counted(3, "record"), "3 records");
     }
 }

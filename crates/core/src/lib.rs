@@ -27,7 +27,7 @@ pub mod solutions;
 mod validate;
 
 pub use board::Board;
-pub use error::{counted, ParseError};
+pub use error::{counted, grouped, ParseError};
 pub use format::Format;
 pub use reader::{ReadError, Record, Records};
 pub use validate::{validate, verify, Conflict, Unit, VerifyError};

@@ -1,0 +1,288 @@
+//! `sudoku trace` end to end: the CLI's contract (one record per input
+//! record, errors in place, exit status), the counts, the steps, and the
+//! replay page, in a real browser when one is there.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{file_with, EXAMPLE, SOLUTION};
+use pretty_assertions::assert_eq;
+
+const CONFLICTING: &str =
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn sudoku() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+}
+
+fn run(command: &mut Command) -> (Option<i32>, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = command.output().unwrap();
+    (
+        status.code(),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+#[test]
+fn trace_prints_a_table_per_record_and_errors_in_place() {
+    let input = file_with(&format!(
+        "{EXAMPLE}\n{CONFLICTING}\nnot a puzzle\n{EXAMPLE}\n"
+    ));
+    let (code, stdout, stderr) = run(sudoku().arg("trace").arg(input.path()));
+    assert_eq!(code, Some(1), "{stderr}");
+    let blocks: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(blocks.len(), 4, "{stdout}");
+    assert_eq!(blocks[0], blocks[3].trim_end());
+    let lines: Vec<&str> = blocks[0].lines().collect();
+    assert_eq!(lines[0], format!("puzzle {EXAMPLE}"));
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        [
+            "approach",
+            "calls",
+            "visits",
+            "tries",
+            "compares",
+            "placements",
+            "undos"
+        ]
+    );
+    // The five classics, the same placements and undos in every row.
+    assert_eq!(lines.len(), 7);
+    for row in &lines[2..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[5..], ["4208", "4157"], "{row}");
+    }
+    assert_eq!(
+        blocks[1],
+        "error: the givens conflict: row 1 has two 5s (columns 1 and 2)"
+    );
+    assert_eq!(
+        blocks[2],
+        "error: column 1: 'n' is not a digit or a blank (. 0 _ -)"
+    );
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+}
+
+#[test]
+fn trace_json_is_one_line_per_record_and_approach_the_same_with_any_job_count() {
+    let mut text = String::new();
+    for entry in sudoku_core::corpus::all().iter().take(20) {
+        text.push_str(&entry.puzzle.to_line());
+        text.push('\n');
+    }
+    let input = file_with(&text);
+    let json = |jobs: &str| {
+        run(sudoku()
+            .args([
+                "trace",
+                "--json",
+                "--solver",
+                "bitmask,full-rescan",
+                "--jobs",
+                jobs,
+            ])
+            .arg(input.path()))
+    };
+    let (code, one, _) = json("1");
+    assert_eq!(code, Some(0));
+    assert_eq!(one.lines().count(), 40);
+    assert_eq!(json("2").1, one);
+    let first: serde_json::Value = serde_json::from_str(one.lines().next().unwrap()).unwrap();
+    assert_eq!(first["approach"], "bitmask");
+    assert_eq!(first["counts"]["forced"], 51);
+    assert_eq!(first["counts"]["guesses"], 0);
+    let second: serde_json::Value = serde_json::from_str(one.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(second["approach"], "full-rescan");
+    assert_eq!(second["counts"]["placements"], 4208);
+    assert!(second.get("steps").is_none());
+}
+
+#[test]
+fn trace_steps_prints_the_first_steps_in_words() {
+    let (code, stdout, _) = run(sudoku()
+        .args(["trace", "--solver", "coordinate-recursive", "--steps", "4"])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0));
+    let steps: Vec<&str> = stdout.lines().skip(3).collect();
+    assert_eq!(
+        steps,
+        [
+            "coordinate-recursive: the first 4 of 59323 steps",
+            "       1  call",
+            "       2  look at r1c1",
+            "       3  call",
+            "       4  look at r1c2",
+        ]
+    );
+}
+
+#[test]
+fn trace_does_not_run_an_approach_on_a_puzzle_without_a_solution() {
+    // Valid givens, no solution: row 1's last cell sees every digit. A classic
+    // approach would search a long time to find that out.
+    let dead_end = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let (code, stdout, _) = run(sudoku()
+        .arg("trace")
+        .arg(file_with(&format!("{dead_end}\n")).path()));
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "error: the puzzle has no solution\n");
+}
+
+/// A replay page for the LeetCode example, of `solvers`, written in a
+/// temporary directory.
+fn page_for(solvers: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let directory = tempfile::tempdir().unwrap();
+    let page = directory.path().join("replay.html");
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    let (code, stdout, stderr) = run(sudoku()
+        .args(["trace", "--solver", solvers, "--html"])
+        .arg(&page)
+        .arg(input.path()));
+    assert_eq!(code, Some(0), "{stderr}");
+    (directory, page, stdout)
+}
+
+#[test]
+fn the_replay_page_is_one_file_with_nothing_to_fetch() {
+    let (_directory, page, stdout) = page_for("coordinate-recursive,bitmask");
+    assert!(stdout.starts_with(&format!("puzzle {EXAMPLE}\n")));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for outside in ["http://", "https://", "<link", " src=", "@import"] {
+        assert!(
+            !html.contains(outside),
+            "the page refers outside itself: {outside}"
+        );
+    }
+    assert!(html.contains("<h2>coordinate-recursive</h2>") && html.contains("<h2>bitmask</h2>"));
+    // Three approaches do not fit side by side.
+    let (code, _, stderr) = run(sudoku()
+        .args([
+            "trace",
+            "--solver",
+            "bitmask,bitboard,dancing-links",
+            "--html",
+        ])
+        .arg(page.with_extension("other.html"))
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("one approach or two"), "{stderr}");
+}
+
+#[test]
+fn the_replay_page_says_when_it_holds_only_the_first_steps() {
+    let directory = tempfile::tempdir().unwrap();
+    let page = directory.path().join("replay.html");
+    let (code, _, stderr) = run(sudoku()
+        .args(["trace", "--max-steps", "1000", "--html"])
+        .arg(&page)
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0));
+    assert!(
+        stderr.contains(
+            "coordinate-recursive: the first 1000 of 59323 steps (the counts are complete)"
+        ),
+        "{stderr}"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("This page holds the first 1,000 of 59,323 steps"));
+}
+
+/// Chromium, run headless with what this machine's closed network needs.
+fn chromium(arguments: &[&str], profile: &Path) -> Output {
+    Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(arguments)
+        .output()
+        .expect("chromium runs (Debian's package: apt-get install chromium)")
+}
+
+/// The digits the page shows on board `run` (`.` for an empty cell), read
+/// from the DOM Chromium dumped.
+fn board_shown(dom: &str, run: usize) -> String {
+    let start = dom
+        .find(&format!("id=\"board-{run}\""))
+        .expect("the board is in the page");
+    let board = &dom[start..start + dom[start..].find("</div>").unwrap()];
+    let mut digits = String::new();
+    for cell in board.split("data-cell=").skip(1) {
+        let text = &cell[cell.find('>').unwrap() + 1..cell.find("</span>").unwrap()];
+        digits.push_str(if text.is_empty() { "." } else { text });
+    }
+    digits
+}
+
+/// The "so far" counts the page shows for run `run`, as `name=value` pairs.
+fn counts_shown(dom: &str, run: usize) -> Vec<(String, u64)> {
+    let start = dom.find(&format!("id=\"run-{run}\"")).unwrap();
+    let end = dom[start..].find("</section>").unwrap() + start;
+    dom[start..end]
+        .split("data-counter=\"")
+        .skip(1)
+        .map(|piece| {
+            let name = &piece[..piece.find('"').unwrap()];
+            let value = &piece[piece.find('>').unwrap() + 1..piece.find('<').unwrap()];
+            (name.to_string(), value.replace(',', "").parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs Chromium (Debian's chromium package); .ci/run installs it and runs this"]
+fn the_replay_page_replays_to_the_solution_and_the_counts_in_a_real_browser() {
+    let solvers = "coordinate-recursive,bitboard";
+    let (directory, page, _) = page_for(solvers);
+    let profile = directory.path().join("profile");
+    let url = format!("file://{}#end", page.display());
+    let dom = chromium(
+        &["--virtual-time-budget=10000", "--dump-dom", &url],
+        &profile,
+    );
+    let dom = String::from_utf8(dom.stdout).unwrap();
+    let (code, json, _) = run(sudoku()
+        .args(["trace", "--json", "--solver", solvers])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0));
+    for (run, line) in json.lines().enumerate() {
+        assert_eq!(board_shown(&dom, run), SOLUTION, "run {run}");
+        let traced: serde_json::Value = serde_json::from_str(line).unwrap();
+        let expected: Vec<(String, u64)> = traced["counts"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(name, value)| (name.clone(), value.as_u64().unwrap()))
+            .collect();
+        assert_eq!(counts_shown(&dom, run), expected, "run {run}");
+    }
+    // A second run draws the page: a PNG with something on it.
+    let shot = directory.path().join("shot.png");
+    chromium(
+        &[
+            "--virtual-time-budget=5000",
+            "--window-size=1200,900",
+            &format!("--screenshot={}", shot.display()),
+            &format!("file://{}#step=3000", page.display()),
+        ],
+        &profile,
+    );
+    let png = std::fs::read(&shot).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert!(png.len() > 20_000, "{} bytes", png.len());
+}
