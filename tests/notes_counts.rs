@@ -1,0 +1,106 @@
+//! The counts the notes quote are what `sudoku trace` counts: every table
+//! between a `<!-- counts: NAME -->` line and `<!-- end of counts -->` in
+//! notes/ is made again here from `sudoku_trace` and compared. The counts do
+//! not depend on the machine, so any difference means the notes or the code
+//! changed; the failure message prints the table to paste.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use sudoku_core::{corpus, grouped};
+use sudoku_trace::{Approach, Counter};
+
+/// The puzzles of the all-approaches table in notes/README.md: the LeetCode
+/// example, a famous puzzle on which every follow-up has to guess, and the
+/// hard tier's puzzle with the most classic placements.
+const PUZZLES: [&str; 3] = ["leetcode-37-example", "inkala-2012", "hard-seed-20"];
+
+/// The puzzles of each classic's own "Counted" section.
+const CLASSIC_PUZZLES: [&str; 2] = ["leetcode-37-example", "hard-seed-20"];
+
+/// The follow-ups' counters, in the order the table shows them.
+const FOLLOW_UP_COUNTERS: [Counter; 8] = [
+    Counter::Nodes,
+    Counter::BranchPoints,
+    Counter::Guesses,
+    Counter::Forced,
+    Counter::DeadEnds,
+    Counter::Undos,
+    Counter::ColumnsCovered,
+    Counter::Passes,
+];
+
+/// A markdown table of `counters` for `approaches` on `puzzles`, a row per
+/// puzzle and approach; `-` where an approach does not report a counter.
+fn table(approaches: &[&'static Approach], puzzles: &[&str], counters: &[Counter]) -> String {
+    let all = corpus::all();
+    let mut text = String::from("| puzzle | approach |");
+    for counter in counters {
+        let _ = write!(text, " {} |", counter.name().replace('_', " "));
+    }
+    text.push_str("\n|---|---|");
+    text.push_str(&"---:|".repeat(counters.len()));
+    text.push('\n');
+    for name in puzzles {
+        let entry = all
+            .iter()
+            .find(|entry| entry.name == *name)
+            .unwrap_or_else(|| panic!("{name} is not in the corpus"));
+        for &approach in approaches {
+            let traced = sudoku_trace::trace(approach, &entry.puzzle, 0);
+            let _ = write!(text, "| {name} | `{}` |", approach.id);
+            for counter in counters {
+                let cell = if approach.counters.contains(counter) {
+                    grouped(traced.counts.get(*counter))
+                } else {
+                    "-".to_string()
+                };
+                let _ = write!(text, " {cell} |");
+            }
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Fails unless the block named `name` in `note` is `expected`.
+fn check(note: &str, name: &str, expected: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(note);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let begin = format!("<!-- counts: {name} -->\n");
+    let start = text
+        .find(&begin)
+        .unwrap_or_else(|| panic!("{note} has no `{}` line", begin.trim()))
+        + begin.len();
+    let end = start
+        + text[start..]
+            .find("<!-- end of counts -->")
+            .unwrap_or_else(|| panic!("{note}: the {name} counts block does not end"));
+    assert!(
+        text[start..end] == *expected,
+        "{note}: the {name} counts differ from sudoku trace's; they are now:\n\n{expected}"
+    );
+}
+
+#[test]
+fn the_counts_in_the_notes_are_what_trace_counts() {
+    let classics: Vec<&'static Approach> = sudoku_trace::APPROACHES[..5].iter().collect();
+    let follow_ups: Vec<&'static Approach> = sudoku_trace::APPROACHES[5..].iter().collect();
+    check(
+        "notes/README.md",
+        "classics",
+        &table(&classics, &PUZZLES, &Counter::CLASSIC),
+    );
+    check(
+        "notes/README.md",
+        "follow-ups",
+        &table(&follow_ups, &PUZZLES, &FOLLOW_UP_COUNTERS),
+    );
+    for &classic in &classics {
+        check(
+            &format!("notes/{}.md", classic.id),
+            classic.id,
+            &table(&[classic], &CLASSIC_PUZZLES, &Counter::CLASSIC),
+        );
+    }
+}
