@@ -18,18 +18,6 @@ const PUZZLES: [&str; 3] = ["leetcode-37-example", "inkala-2012", "hard-seed-20"
 /// The puzzles of each classic's own "Counted" section.
 const CLASSIC_PUZZLES: [&str; 2] = ["leetcode-37-example", "hard-seed-20"];
 
-/// The follow-ups' counters, in the order the table shows them.
-const FOLLOW_UP_COUNTERS: [Counter; 8] = [
-    Counter::Nodes,
-    Counter::BranchPoints,
-    Counter::Guesses,
-    Counter::Forced,
-    Counter::DeadEnds,
-    Counter::Undos,
-    Counter::ColumnsCovered,
-    Counter::Passes,
-];
-
 /// A markdown table of `counters` for `approaches` on `puzzles`, a row per
 /// puzzle and approach; `-` where an approach does not report a counter.
 fn table(approaches: &[&'static Approach], puzzles: &[&str], counters: &[Counter]) -> String {
@@ -94,7 +82,11 @@ fn the_counts_in_the_notes_are_what_trace_counts() {
     check(
         "notes/README.md",
         "follow-ups",
-        &table(&follow_ups, &PUZZLES, &FOLLOW_UP_COUNTERS),
+        &table(
+            &follow_ups,
+            &PUZZLES,
+            &sudoku_trace::counters_of(&follow_ups),
+        ),
     );
     for &classic in &classics {
         check(

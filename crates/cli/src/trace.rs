@@ -86,21 +86,10 @@ fn unsolvable(puzzle: &Board) -> Outcome {
     })
 }
 
-/// The counters to show for `traces`: those any of them reports, in the
-/// order they first come in the approaches' own lists.
-fn columns(traces: &[Trace]) -> Vec<Counter> {
-    let mut columns: Vec<Counter> = Vec::new();
-    for &counter in traces.iter().flat_map(|traced| traced.approach.counters) {
-        if !columns.contains(&counter) {
-            columns.push(counter);
-        }
-    }
-    columns
-}
-
 /// The puzzle, a row of counts per approach, and the first steps.
 fn table(puzzle: &Board, traces: &[Trace], steps: usize) -> String {
-    let columns = columns(traces);
+    let approaches: Vec<&Approach> = traces.iter().map(|traced| traced.approach).collect();
+    let columns = sudoku_trace::counters_of(&approaches);
     let id_width = traces
         .iter()
         .map(|traced| traced.approach.id.len())

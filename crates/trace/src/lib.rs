@@ -353,38 +353,30 @@ pub struct Approach {
     solve_sudoku: fn(&mut Vec<Vec<char>>),
 }
 
+/// A classic approach: it reports the classic counters, with the cells
+/// compared counted in bulk.
+const fn classic(id: &'static str, solve_sudoku: fn(&mut Vec<Vec<char>>)) -> Approach {
+    Approach {
+        id,
+        counters: &Counter::CLASSIC,
+        ticks: Some(Counter::Compares),
+        solve_sudoku,
+    }
+}
+
 /// Every approach, in catalog order, with its region compiled with probes.
 pub const APPROACHES: &[Approach] = &[
-    Approach {
-        id: "coordinate-recursive",
-        counters: &Counter::CLASSIC,
-        ticks: Some(Counter::Compares),
-        solve_sudoku: coordinate_recursive::Solution::solve_sudoku,
-    },
-    Approach {
-        id: "full-rescan",
-        counters: &Counter::CLASSIC,
-        ticks: Some(Counter::Compares),
-        solve_sudoku: full_rescan::Solution::solve_sudoku,
-    },
-    Approach {
-        id: "single-loop-check",
-        counters: &Counter::CLASSIC,
-        ticks: Some(Counter::Compares),
-        solve_sudoku: single_loop_check::Solution::solve_sudoku,
-    },
-    Approach {
-        id: "java-style",
-        counters: &Counter::CLASSIC,
-        ticks: Some(Counter::Compares),
-        solve_sudoku: java_style::Solution::solve_sudoku,
-    },
-    Approach {
-        id: "find-empty-cell",
-        counters: &Counter::CLASSIC,
-        ticks: Some(Counter::Compares),
-        solve_sudoku: find_empty_cell::Solution::solve_sudoku,
-    },
+    classic(
+        "coordinate-recursive",
+        coordinate_recursive::Solution::solve_sudoku,
+    ),
+    classic("full-rescan", full_rescan::Solution::solve_sudoku),
+    classic(
+        "single-loop-check",
+        single_loop_check::Solution::solve_sudoku,
+    ),
+    classic("java-style", java_style::Solution::solve_sudoku),
+    classic("find-empty-cell", find_empty_cell::Solution::solve_sudoku),
     Approach {
         id: "bitmask",
         counters: &[
@@ -438,6 +430,18 @@ pub const APPROACHES: &[Approach] = &[
         solve_sudoku: bitboard::Solution::solve_sudoku,
     },
 ];
+
+/// The counters that any of `approaches` reports, in the order they first
+/// come in the approaches' own lists: the columns of a table of them.
+pub fn counters_of(approaches: &[&Approach]) -> Vec<Counter> {
+    let mut counters: Vec<Counter> = Vec::new();
+    for &counter in approaches.iter().flat_map(|approach| approach.counters) {
+        if !counters.contains(&counter) {
+            counters.push(counter);
+        }
+    }
+    counters
+}
 
 /// The approach with this id.
 pub fn find(id: &str) -> Option<&'static Approach> {
