@@ -43,9 +43,9 @@ struct PuzzleSet {
 
 /// One approach's times on one set, in microseconds per puzzle, or why it
 /// has none.
-struct Timing {
-    solved: usize,
-    micros: Vec<f64>,
+pub(crate) struct Timing {
+    pub(crate) solved: usize,
+    pub(crate) micros: Vec<f64>,
     /// Said in place of the times when there are none.
     failure: Option<&'static str>,
 }
@@ -264,8 +264,8 @@ fn time_sets(sets: &[PuzzleSet], approaches: &[&'static Approach], events: &Send
             return;
         }
         for approach in running {
-            let timing =
-                guard::catch(|| time_approach(approach, &set.puzzles)).unwrap_or_else(|message| {
+            let timing = guard::catch(|| time_approach(approach, &set.puzzles, MIN_TIME_PER_SET))
+                .unwrap_or_else(|message| {
                     diagnostic!("error: internal error in {}: {message}", approach.id);
                     Timing::failed("internal error")
                 });
@@ -381,14 +381,14 @@ fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
     }])
 }
 
-fn time_approach(approach: &Approach, puzzles: &[Board]) -> Timing {
+/// Times `approach` on `puzzles`, pass after pass over all of them, until it
+/// has spent `min_time` (or [`MAX_PASSES`] passes).
+pub(crate) fn time_approach(approach: &Approach, puzzles: &[Board], min_time: Duration) -> Timing {
     let boards: Vec<Vec<Vec<char>>> = puzzles.iter().map(Board::to_leetcode).collect();
     let mut elapsed = vec![Duration::ZERO; boards.len()];
     let mut solved = 0;
     let mut passes = 0u32;
-    while passes == 0
-        || (elapsed.iter().sum::<Duration>() < MIN_TIME_PER_SET && passes < MAX_PASSES)
-    {
+    while passes == 0 || (elapsed.iter().sum::<Duration>() < min_time && passes < MAX_PASSES) {
         for ((board, puzzle), time) in boards.iter().zip(puzzles).zip(&mut elapsed) {
             let mut attempt = board.clone();
             let start = Instant::now();
@@ -428,7 +428,7 @@ fn median(values: &[f64]) -> f64 {
 }
 
 #[allow(clippy::cast_precision_loss)] // Puzzle counts stay far below 2^52.
-fn mean(values: &[f64]) -> f64 {
+pub(crate) fn mean(values: &[f64]) -> f64 {
     if values.is_empty() {
         0.0
     } else {

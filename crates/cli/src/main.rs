@@ -9,6 +9,7 @@ mod batch;
 mod compare;
 mod guard;
 mod input;
+mod judge;
 mod output;
 mod replay_page;
 mod trace;
@@ -122,6 +123,16 @@ enum Command {
     /// A puzzle whose givens conflict, or that has no solution, is reported
     /// without running any approach on it, as `solve` does.
     Trace(TraceArgs),
+    /// Judge your own solution of LeetCode 37 as LeetCode would: the
+    /// example, then the corpus tiers, one verdict in LeetCode's words.
+    ///
+    /// The submission is what you would paste into LeetCode (`.rs`, `.cpp`
+    /// or `.cc`, `.java`, `.py`). It is built with the compiler on PATH in a
+    /// temporary directory and run in one process over every case, with a
+    /// time limit per case. After Accepted, your time is set beside each of
+    /// the catalog's approaches on the same cases. Exit status 0 only for
+    /// Accepted.
+    Judge(JudgeArgs),
     /// Time approaches side by side on a corpus and print a table.
     ///
     /// Each approach solves every puzzle of a set, in passes over the whole
@@ -177,6 +188,27 @@ struct TraceArgs {
     batch: BatchArgs,
     /// Puzzle files; `-` or none reads standard input.
     files: Vec<PathBuf>,
+}
+
+/// The options of `sudoku judge`.
+#[derive(Args)]
+struct JudgeArgs {
+    /// Your submission: a .rs, .cpp (or .cc), .java or .py file.
+    #[arg(required_unless_present = "template")]
+    submission: Option<PathBuf>,
+    /// Print an empty submission in LANG to start from, and nothing else.
+    #[arg(long, value_enum, value_name = "LANG", conflicts_with_all = ["submission", "tier", "cases"])]
+    template: Option<judge::Language>,
+    /// The corpus tiers to run, separated by commas [default: all, easiest first].
+    #[arg(long, value_enum, value_delimiter = ',')]
+    tier: Vec<judge::CaseTier>,
+    /// How long one case may run, in seconds (decimals allowed).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "2")]
+    time_limit: Duration,
+    /// More cases, from a puzzle file; each puzzle must have exactly one
+    /// solution, as LeetCode promises.
+    #[arg(long, value_name = "FILE")]
+    cases: Option<PathBuf>,
 }
 
 /// How `solve`, `count` and `check` run their records.
@@ -320,6 +352,24 @@ fn main() -> ExitCode {
             timeout,
         } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
         Command::Trace(args) => trace(&mut output, &args),
+        Command::Judge(args) => {
+            if let Some(language) = args.template {
+                judge::template(&mut output, language)
+            } else {
+                let options = judge::Options {
+                    tiers: if args.tier.is_empty() {
+                        judge::CaseTier::ALL.to_vec()
+                    } else {
+                        args.tier
+                    },
+                    time_limit: args.time_limit,
+                    cases: args.cases,
+                };
+                // clap requires the submission when there is no --template.
+                let submission = args.submission.unwrap_or_default();
+                judge::judge(&mut output, &submission, &options)
+            }
+        }
     };
     let status = match result.and_then(|status| output.flush().map(|()| status)) {
         Ok(status) => status,

@@ -1,6 +1,9 @@
 //! What the CLI's test files share: the LeetCode example, its solution, and
 //! puzzle files written for a test.
 
+// Each test file is its own crate and uses a part of this.
+#![allow(dead_code)]
+
 use std::io::Write;
 
 /// LeetCode 37's example puzzle.

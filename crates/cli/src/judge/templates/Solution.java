@@ -1,0 +1,5 @@
+class Solution {
+    public void solveSudoku(char[][] board) {
+        
+    }
+}

@@ -1,0 +1,6 @@
+class Solution {
+public:
+    void solveSudoku(vector<vector<char>>& board) {
+        
+    }
+};

@@ -1,0 +1,5 @@
+impl Solution {
+    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {
+        
+    }
+}

@@ -1,0 +1,324 @@
+//! `sudoku judge` end to end: a verdict for every fixture in every language,
+//! the catalog's own regions and the published originals Accepted, and the
+//! errors around a run.
+//!
+//! The fixtures (tests/judge/<language>/) are deliberately right or wrong
+//! submissions. A language's tests run when its compiler is on PATH and say
+//! so when it is not; with `SUDOKU_LAB_REQUIRE_JUDGE_TOOLS` set (`.ci/run`
+//! sets it, after installing them), a missing compiler fails instead.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{file_with, EXAMPLE};
+
+fn sudoku() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+}
+
+/// `sudoku ARGS`: exit status, stdout, stderr.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = sudoku().args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|directory| directory.join(name).is_file())
+    })
+}
+
+/// True when every tool is there; otherwise says which is missing, and
+/// fails if the run requires the judge's tools.
+fn tools_present(language: &str, tools: &[&[&str]]) -> bool {
+    let missing: Vec<String> = tools
+        .iter()
+        .filter(|names| !names.iter().any(|name| on_path(name)))
+        .map(|names| names.join(" or "))
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("SUDOKU_LAB_REQUIRE_JUDGE_TOOLS").is_none(),
+        "{language}: {} not on PATH",
+        missing.join(", ")
+    );
+    eprintln!(
+        "{language}: {} not on PATH: these tests were not run",
+        missing.join(", ")
+    );
+    false
+}
+
+fn fixture(language: &str, name: &str, extension: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/judge")
+        .join(language)
+        .join(format!("{name}.{extension}"))
+}
+
+/// Judges every fixture of a language on LeetCode's example and checks its
+/// verdict; `compile_error_at` is how the compiler names the fixture's line
+/// with the error, in the file's own line numbers.
+fn every_fixture_gets_its_verdict(language: &str, extension: &str, compile_error_at: &str) {
+    let cases = [
+        ("accepted", "Accepted", "1 case passed"),
+        (
+            "wrong_digit",
+            "Wrong Answer",
+            "what is wrong: a rule broken: row 1 has two 1s",
+        ),
+        (
+            "given_changed",
+            "Wrong Answer",
+            "what is wrong: a given changed: r1c1 was 5",
+        ),
+        (
+            "blank_left",
+            "Wrong Answer",
+            "what is wrong: a blank left: r9c7",
+        ),
+        ("panics", "Runtime Error", "out of ideas"),
+        (
+            "endless_loop",
+            "Time Limit Exceeded",
+            "still running after 1.",
+        ),
+        ("compile_error", "Compile Error", compile_error_at),
+        (
+            "endless_printing",
+            "Output Limit Exceeded",
+            "still thinking about",
+        ),
+    ];
+    for (name, verdict, detail) in cases {
+        let path = fixture(language, name, extension);
+        let before = std::fs::read(&path).unwrap();
+        let shown = path.display().to_string();
+        let (code, stdout, stderr) =
+            run(&["judge", "--tier", "example", "--time-limit", "1", &shown]);
+        let first = stdout.lines().next().unwrap_or_default();
+        assert_eq!(first, verdict, "{language} {name}:\n{stdout}\n{stderr}");
+        assert_eq!(
+            code,
+            Some(i32::from(verdict != "Accepted")),
+            "{language} {name}"
+        );
+        let detail = detail.replace("FILE", &shown);
+        assert!(
+            stdout.contains(&detail),
+            "{language} {name}: no {detail:?} in\n{stdout}"
+        );
+        // The submission is only read.
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{language} {name}");
+    }
+}
+
+#[test]
+fn rust_fixtures_get_their_verdicts() {
+    every_fixture_gets_its_verdict("rust", "rs", "--> FILE:4:27");
+}
+
+#[test]
+fn cpp_fixtures_get_their_verdicts() {
+    if tools_present("C++", &[&["g++", "clang++"]]) {
+        every_fixture_gets_its_verdict("cpp", "cpp", "FILE:5:23: error");
+    }
+}
+
+#[test]
+fn java_fixtures_get_their_verdicts() {
+    if tools_present("Java", &[&["javac"], &["java"]]) {
+        every_fixture_gets_its_verdict("java", "java", "FILE:4: error: ';' expected");
+    }
+}
+
+#[test]
+fn python_fixtures_get_their_verdicts() {
+    if tools_present("Python", &[&["python3"]]) {
+        every_fixture_gets_its_verdict("python", "py", "File \"FILE\", line 3");
+    }
+}
+
+/// The text between a region's markers in `source`.
+fn region(source: &str, begin: &str, end: &str) -> String {
+    let start = source.find(begin).unwrap() + begin.len();
+    let stop = source[start..].find(end).unwrap() + start;
+    source[start..stop].to_string()
+}
+
+#[test]
+fn every_catalog_approach_is_accepted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let work = tempfile::tempdir().unwrap();
+    for approach in sudoku_catalog::APPROACHES {
+        let lib = root
+            .join("crates/solvers")
+            .join(approach.id)
+            .join("src/lib.rs");
+        let source = std::fs::read_to_string(&lib).unwrap();
+        let submission = work
+            .path()
+            .join(format!("{}.rs", approach.id.replace('-', "_")));
+        std::fs::write(
+            &submission,
+            region(
+                &source,
+                "// LeetCode submission begins",
+                "// LeetCode submission ends",
+            ),
+        )
+        .unwrap();
+        // The classics need well over a second a puzzle on the hardest tier.
+        let tiers = if approach.family == sudoku_catalog::Family::Published {
+            "example,easy,medium,hard"
+        } else {
+            "example,easy,medium,hard,hardest"
+        };
+        let (code, stdout, stderr) =
+            run(&["judge", "--tier", tiers, &submission.display().to_string()]);
+        assert_eq!(code, Some(0), "{}:\n{stdout}\n{stderr}", approach.id);
+        assert!(
+            stdout.starts_with("Accepted\n"),
+            "{}:\n{stdout}",
+            approach.id
+        );
+        assert!(
+            stdout.contains(&format!("× {}", approach.id)),
+            "{}",
+            approach.id
+        );
+    }
+}
+
+/// The published originals' own code, from the anchors beside the project:
+/// the three C++ `Solution`s of articles.cpp and the Java one.
+#[test]
+fn the_published_originals_are_accepted_on_the_tiers_they_finish() {
+    let anchors = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/anchors");
+    if !anchors.is_dir() {
+        eprintln!(
+            "{}: not there, the originals were not judged",
+            anchors.display()
+        );
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let mut submissions = Vec::new();
+    if tools_present("C++", &[&["g++", "clang++"]]) {
+        let cpp = std::fs::read_to_string(anchors.join("articles.cpp")).unwrap();
+        for variant in ["s000a", "s000b", "s001"] {
+            let namespace = region(&cpp, &format!("namespace {variant} {{"), "\n}\n");
+            let file = work.path().join(format!("{variant}.cpp"));
+            std::fs::write(&file, namespace).unwrap();
+            submissions.push(file);
+        }
+    }
+    if tools_present("Java", &[&["javac"], &["java"]]) {
+        let java = std::fs::read_to_string(anchors.join("Articles.java")).unwrap();
+        let class = region(&java, "    static class Solution {", "\n    }\n");
+        let file = work.path().join("Solution004.java");
+        std::fs::write(&file, format!("class Solution {{{class}\n}}\n")).unwrap();
+        submissions.push(file);
+    }
+    for file in submissions {
+        let shown = file.display().to_string();
+        let (code, stdout, stderr) = run(&["judge", "--tier", "example,easy,medium,hard", &shown]);
+        assert_eq!(code, Some(0), "{shown}:\n{stdout}\n{stderr}");
+        assert!(stdout.starts_with("Accepted\n"), "{shown}:\n{stdout}");
+    }
+}
+
+#[test]
+fn a_template_builds_and_leaves_the_board_blank() {
+    for (language, extension, tools) in [
+        ("rust", "rs", &[&["rustc"][..]][..]),
+        ("cpp", "cpp", &[&["g++", "clang++"][..]]),
+        ("java", "java", &[&["javac"][..], &["java"]]),
+        ("python", "py", &[&["python3"][..]]),
+    ] {
+        let (code, template, _) = run(&["judge", "--template", language]);
+        assert_eq!(code, Some(0));
+        assert!(template.contains("olve"), "{template}");
+        if !tools_present(language, tools) {
+            continue;
+        }
+        let work = tempfile::tempdir().unwrap();
+        let file = work.path().join(format!("template.{extension}"));
+        std::fs::write(&file, &template).unwrap();
+        let (code, stdout, _) = run(&["judge", "--tier", "example", &file.display().to_string()]);
+        assert_eq!(code, Some(1), "{language}:\n{stdout}");
+        assert!(
+            stdout.starts_with("Wrong Answer\n") && stdout.contains("a blank left"),
+            "{language}:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn extra_cases_must_each_have_one_solution() {
+    let submission = fixture("rust", "accepted", "rs").display().to_string();
+    let several = ".".repeat(81);
+    let cases = file_with(&format!("{EXAMPLE}\n{several}\n"));
+    let (code, _, stderr) = run(&[
+        "judge",
+        "--tier",
+        "example",
+        "--cases",
+        &cases.path().display().to_string(),
+        &submission,
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains(&format!(
+            "{}:2: not a case: it has more than one solution",
+            cases.path().display()
+        )),
+        "{stderr}"
+    );
+    let good = file_with(&format!("{EXAMPLE}\n"));
+    let (code, stdout, _) = run(&[
+        "judge",
+        "--tier",
+        "example",
+        "--cases",
+        &good.path().display().to_string(),
+        &submission,
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("2 cases passed"), "{stdout}");
+}
+
+#[test]
+fn a_missing_compiler_is_named_with_its_package() {
+    let empty = tempfile::tempdir().unwrap();
+    let output = sudoku()
+        .args(["judge", "--tier", "example"])
+        .arg(fixture("cpp", "accepted", "cpp"))
+        .env("PATH", empty.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "g++ or clang++ not found on PATH, needed for C++: install Debian's g++ package"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_file_of_another_language_is_refused() {
+    let other = file_with("int main() {}\n");
+    let (code, _, stderr) = run(&["judge", &other.path().display().to_string()]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("cannot tell the language"), "{stderr}");
+}

@@ -1,0 +1,6 @@
+// A fixture for `sudoku judge`'s tests: judged on LeetCode's example only.
+class Solution {
+    public void solveSudoku(char[][] board) {
+        board[0][0] = '1'
+    }
+}

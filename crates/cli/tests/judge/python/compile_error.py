@@ -1,0 +1,4 @@
+# A fixture for `sudoku judge`'s tests: judged on LeetCode's example only.
+class Solution:
+    def solveSudoku(self, board: List[List[str]]) -> None
+        board[0][0] = "1"

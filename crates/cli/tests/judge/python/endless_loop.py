@@ -1,0 +1,5 @@
+# A fixture for `sudoku judge`'s tests: judged on LeetCode's example only.
+class Solution:
+    def solveSudoku(self, board: List[List[str]]) -> None:
+        while board[0][0] != "0":
+            pass
