@@ -7,6 +7,8 @@
 
 mod batch;
 mod compare;
+#[cfg(test)]
+mod framing_tests;
 mod guard;
 mod input;
 mod judge;
@@ -17,13 +19,15 @@ mod trace;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_catalog::Approach;
 use sudoku_core::solutions::{self, screen, Screening};
 use sudoku_core::{validate, verify, Board, Format};
+
+use sudoku_cli::arguments::{deadline_after, parse_seconds};
 
 use crate::batch::{Outcome, Settings, Work};
 use crate::output::{diagnostic, Output, Status};
@@ -250,27 +254,6 @@ impl BatchArgs {
             separate,
         }
     }
-}
-
-/// The instant `timeout` from now; none when there is no timeout, or when it
-/// is too far away for the clock to hold (it would never come anyway).
-fn deadline_after(timeout: Option<Duration>) -> Option<Instant> {
-    Instant::now().checked_add(timeout?)
-}
-
-/// A positive number of seconds, such as `30` or `0.5`. A number too large
-/// for a `Duration` (`1e30`, `inf`) means no time limit at all.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if seconds.is_nan() {
-        return Err(format!("{text:?} is not a number of seconds"));
-    }
-    if seconds <= 0.0 {
-        return Err("the timeout must be more than 0 seconds".to_string());
-    }
-    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }
 
 /// `--input-format` and `--output-format` values.
@@ -582,27 +565,4 @@ fn check(
         Err(conflict) => Outcome::error(conflict.to_string()),
     });
     batch::run(output, files, input_format, &work, batch.settings(false))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_parse_as_a_duration_and_too_many_mean_no_limit() {
-        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
-        assert_eq!(
-            parse_seconds("1e19"),
-            Ok(Duration::from_secs(10_000_000_000_000_000_000))
-        );
-        assert_eq!(parse_seconds("1e300"), Ok(Duration::MAX));
-        assert_eq!(parse_seconds("inf"), Ok(Duration::MAX));
-        for nonsense in ["0", "-3", "-inf", "NaN", "soon", ""] {
-            assert!(parse_seconds(nonsense).is_err(), "{nonsense:?}");
-        }
-        // Beyond what the clock can hold: no deadline, rather than a panic.
-        assert_eq!(deadline_after(Some(Duration::MAX)), None);
-        assert!(deadline_after(Some(Duration::from_secs(1))).is_some());
-        assert_eq!(deadline_after(None), None);
-    }
 }

@@ -31,7 +31,12 @@ impl From<Status> for ExitCode {
 /// must not cost a record on stdout, nor the exit status. Use it through
 /// [`diagnostic!`], never `eprintln!`, which panics when the write fails.
 pub fn write_diagnostic(arguments: fmt::Arguments) {
-    let _ = writeln!(io::stderr().lock(), "{arguments}");
+    if cfg!(test) {
+        // Under `cargo test`, where the test harness captures it.
+        eprintln!("{arguments}");
+    } else {
+        let _ = writeln!(io::stderr().lock(), "{arguments}");
+    }
 }
 
 /// `eprintln!` for diagnostics, without its panic: see [`write_diagnostic`].
