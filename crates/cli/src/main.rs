@@ -479,7 +479,18 @@ fn count(
     };
     let limit = limit as usize;
     let work = Work::new(id, move |puzzle| {
-        let found = (native.count_solutions)(puzzle.cells(), limit);
+        // Screen first, as `solve` does: a puzzle with no solution counts 0
+        // without running the chosen counter, because proving there is none
+        // can take a counter without propagation hours (found by fuzzing:
+        // `bitmask` on a sparse dead end, notes/bitmask.md). The screening
+        // engine's own count is the screening, so it is not run twice.
+        let screened_unsolvable =
+            id != solutions::ENGINE && screen(&puzzle) == Screening::Unsolvable;
+        let found = if screened_unsolvable {
+            0
+        } else {
+            (native.count_solutions)(puzzle.cells(), limit)
+        };
         let outcome = Outcome::text(format!("{found}\n"));
         // Conflicting givens are one way to count 0; say which.
         if found == 0 {

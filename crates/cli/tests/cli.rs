@@ -307,6 +307,25 @@ fn count_prints_one_number_per_record_up_to_the_limit() {
         .code(2);
 }
 
+/// Found by fuzzing: a sparse puzzle with no solution and no conflicting
+/// givens (no 4 fits the bottom-right box), on which `bitmask` searches for
+/// hours. `count` screens it first, so every counter answers 0 at once; the
+/// timeout turns a regression into a failure rather than a hang.
+#[test]
+fn count_answers_a_sparse_dead_end_without_searching_it() {
+    let dead_end =
+        "...8........73..4...........8...............4.....4.....4.....73..4...........8..";
+    for (approach, _) in sudoku_catalog::counters() {
+        sudoku()
+            .args(["count", "--timeout", "10", "--solver", approach.id])
+            .write_stdin(format!("{dead_end}\n"))
+            .assert()
+            .success()
+            .stdout("0\n")
+            .stderr("");
+    }
+}
+
 #[test]
 fn count_refuses_a_zero_limit_and_explains_n_or_more() {
     sudoku().args(["count", "--limit", "0"]).assert().code(2);
