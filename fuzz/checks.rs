@@ -1,0 +1,106 @@
+//! What each fuzz target checks of one input. The fuzz targets (nightly,
+//! libFuzzer) and `tests/fuzz_regressions.rs` (stable, every input that
+//! ever failed and the seeds) run the same checks, from this one file.
+
+use std::time::Duration;
+
+use sudoku_catalog::counters;
+use sudoku_core::solutions::{screen, Screening};
+use sudoku_core::{validate, verify, Board, Format, ReadError, Records};
+
+/// The reader on any bytes, detecting formats and with each format forced:
+/// it never panics, it gives at most one record per line, and the line
+/// numbers of its records never go back.
+pub fn reader(data: &[u8]) {
+    // Line ends: LF, CRLF (one), and a lone CR.
+    let mut lines = 0;
+    let mut previous = 0u8;
+    for &byte in data {
+        if byte == b'\r' || (byte == b'\n' && previous != b'\r') {
+            lines += 1;
+        }
+        previous = byte;
+    }
+    let lines = lines + 1;
+    for format in [
+        None,
+        Some(Format::Line),
+        Some(Format::Grid),
+        Some(Format::Leetcode),
+    ] {
+        let mut records = 0;
+        let mut last_line = 0;
+        for record in Records::new(data).with_format(format) {
+            records += 1;
+            let line = match record {
+                Ok(record) => record.line,
+                Err(ReadError::Record { line, .. }) => line,
+                Err(ReadError::Io(error)) => panic!("reading from memory failed: {error}"),
+            };
+            assert!(
+                line >= 1 && line >= last_line,
+                "line {line} after {last_line}"
+            );
+            last_line = line;
+        }
+        assert!(
+            records <= lines,
+            "{records} records from {lines} lines ({format:?})"
+        );
+    }
+}
+
+/// Every approach with a native API on any 81 cells (bytes taken modulo 11,
+/// so a cell above 9 comes up too): none panics, a solution is verified, and
+/// they all count the same number of solutions, up to 2.
+///
+/// `bitmask` is left out on a dead end whose givens do not conflict: with no
+/// propagation it must exhaust the whole tree to say there is none, which on
+/// a sparse board takes hours (notes/bitmask.md, "With no solution"; the
+/// CLI screens such puzzles before any approach runs).
+pub fn solvers(data: &[u8]) {
+    let Some(bytes) = data.get(..81) else {
+        return;
+    };
+    let mut cells = [0u8; 81];
+    for (cell, &byte) in cells.iter_mut().zip(bytes) {
+        *cell = byte % 11;
+    }
+    let puzzle = Board::from_cells(cells);
+    let dead_end = puzzle
+        .as_ref()
+        .is_ok_and(|board| validate(board).is_ok() && screen(board) == Screening::Unsolvable);
+    let mut counts = Vec::new();
+    for (approach, native) in counters() {
+        if dead_end && approach.id == "bitmask" {
+            continue;
+        }
+        let count = (native.count_solutions)(&cells, 2);
+        match (native.solve)(&cells) {
+            Some(solution) => {
+                let puzzle = puzzle.as_ref().expect("a solution for cells above 9");
+                let solution = Board::from_cells(solution).expect("a solution of digits");
+                assert_eq!(verify(puzzle, &solution), Ok(()), "{}", approach.id);
+                assert!(count >= 1, "{} solved it and counted {count}", approach.id);
+            }
+            None => assert_eq!(count, 0, "{} found none and counted {count}", approach.id),
+        }
+        counts.push((approach.id, count));
+    }
+    assert!(
+        counts.windows(2).all(|pair| pair[0].1 == pair[1].1),
+        "the counters disagree: {counts:?}"
+    );
+}
+
+/// `--timeout`'s parser on any text: never panics, and what it accepts is
+/// more than zero and makes a deadline without overflowing.
+pub fn seconds(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(duration) = sudoku_cli::arguments::parse_seconds(text) {
+        assert!(duration > Duration::ZERO, "{text:?} gave {duration:?}");
+        let _ = sudoku_cli::arguments::deadline_after(Some(duration));
+    }
+}
