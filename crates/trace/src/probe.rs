@@ -263,25 +263,31 @@ pub fn split(cell: impl Place, candidates: u16) {
 pub fn guess(cell: impl Place, digit: impl Digit) {
     let cell = cell.index();
     with(|recorder| {
-        // Splits opened deeper than this one belong to branches already given up.
-        while recorder
-            .splits
-            .last()
-            .is_some_and(|&(split, _)| split != cell)
-        {
-            recorder.splits.pop();
-        }
-        if let Some(&(_, before)) = recorder.splits.last() {
-            for index in 0..81u8 {
-                let earlier = before[usize::from(index)];
-                if recorder.board[usize::from(index)] != earlier {
-                    recorder.board[usize::from(index)] = earlier;
-                    recorder.event(EventKind::Restore, index, u16::from(earlier));
-                }
-            }
-        }
+        back_to_split(recorder, cell);
         recorder.set(EventKind::Guess, cell, digit.value());
     });
+}
+
+/// Brings the board back to the open split at `cell`: splits opened deeper
+/// belong to branches already given up, and the cells filled since are
+/// cleared (in the events too).
+fn back_to_split(recorder: &mut Recorder, cell: u8) {
+    while recorder
+        .splits
+        .last()
+        .is_some_and(|&(split, _)| split != cell)
+    {
+        recorder.splits.pop();
+    }
+    if let Some(&(_, before)) = recorder.splits.last() {
+        for index in 0..81u8 {
+            let earlier = before[usize::from(index)];
+            if recorder.board[usize::from(index)] != earlier {
+                recorder.board[usize::from(index)] = earlier;
+                recorder.event(EventKind::Restore, index, u16::from(earlier));
+            }
+        }
+    }
 }
 
 /// Propagation fixed `digit` in a cell (no event when it already holds it:
@@ -319,6 +325,14 @@ pub fn guess_in_band(band: usize, bit: u32, digit: usize) {
     guess(27 * band + bit.trailing_zeros() as usize, digit as u8 + 1);
 }
 
+/// Bitboard, having tried a digit in the cell `bit` of `band` on a copy,
+/// goes on from the state before it with that digit ruled out there: the
+/// board is the split's again, and nothing is placed (so nothing counted).
+pub fn exclude_in_band(band: usize, bit: u32) {
+    let cell = (27 * band + bit.trailing_zeros() as usize) as u8;
+    with(|recorder| back_to_split(recorder, cell));
+}
+
 /// The search met a contradiction here and goes back.
 pub fn dead_end() {
     with(|recorder| recorder.event(EventKind::DeadEnd, NO_CELL, 0));
@@ -332,4 +346,43 @@ pub fn solved() {
         recorder.counts.add(recorder.ticks_count, ticks);
         recorder.solved = true;
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bitboard branches on a digit ("here, or not here") only after
+    /// thousands of guesses, which no solvable puzzle we know of needs, so
+    /// `sudoku trace` never shows it; its probes are checked here on the
+    /// dead end that needs it. The guesses recorded are the search's own,
+    /// and no event writes a digit over another: after each branch the
+    /// events clear what the abandoned copy filled.
+    #[test]
+    fn bitboard_digit_branches_record_a_board_that_stays_consistent() {
+        let mut cells = [0u8; 81];
+        let dead_end =
+            "........7......4.3...6....2.5.81.....4.......................5.......1....5...8..";
+        for (cell, c) in cells.iter_mut().zip(dead_end.chars()) {
+            *cell = c.to_digit(10).map_or(0, |digit| digit as u8);
+        }
+        start(&cells, usize::MAX, Counter::Passes);
+        let count = crate::bitboard::count_solutions(&cells, 2);
+        let recorded = finish().expect("a recorder was started");
+        assert_eq!(count, 0);
+        let guesses = crate::bitboard::count_guesses(&cells, 2);
+        assert_eq!(recorded.counts.get(Counter::Guesses), guesses as u64);
+        let mut board = cells;
+        for (step, event) in recorded.events.iter().enumerate() {
+            let cell = &mut board[usize::from(event.cell.min(80))];
+            match event.kind {
+                EventKind::Guess | EventKind::Forced => {
+                    assert_eq!(*cell, 0, "event {step}: {event:?} over a digit");
+                    *cell = event.value as u8;
+                }
+                EventKind::Restore => *cell = event.value as u8,
+                _ => {}
+            }
+        }
+    }
 }

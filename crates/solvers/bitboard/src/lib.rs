@@ -9,7 +9,12 @@
 //! rows and boxes, and contradictions in one lookup. Naked singles are found
 //! for a whole band at once by counting candidates with two running masks.
 //! When nothing more follows, the search guesses on a cell with two
-//! candidates, on a copy of the 27 words, depth first.
+//! candidates, on a copy of the 27 words, depth first. A search that has
+//! made thousands of guesses (no puzzle of the public sets needs so many;
+//! fuzzing found sparse boards with no solution that do) then branches on
+//! the tightest spot left, a cell or a digit with the
+//! fewest options, so it proves such a board dead in milliseconds, not
+//! seconds or hours.
 //!
 //! **Complexity.** Exponential in the worst case, as any exact sudoku solver,
 //! but propagation leaves almost nothing to guess: most puzzles of the public
@@ -114,11 +119,28 @@ const fn fitting_pairs() -> [u32; 512] {
 }
 
 /// Half the board: with more open cells than this, the guess is chosen
-/// with care (see `State::guess_cell`).
+/// with care (see `State::guess`).
 const MOSTLY_OPEN: u32 = 40;
+
+/// Guesses after which a search with no two-candidate cell to branch on
+/// chooses with care (see `State::tightest`) instead of taking the first
+/// open cell. No puzzle of the public sets needs so many, counting to two.
+const CAREFUL_AFTER: usize = 4096;
 
 /// The cells of a band's first box: three bits in each row.
 const FIRST_BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+
+/// The cells of a band's first column: one bit in each row.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Where the search guesses: every candidate of the cell `bit` of `band`,
+/// or the digit index `digit` in that cell, first there and then anywhere
+/// else.
+#[derive(Clone, Copy)]
+enum Guess {
+    Cell(usize, u32),
+    Digit(usize, u32, usize),
+}
 
 /// The number of bits set in nine bits.
 const COUNT: [u8; 512] = counts();
@@ -417,15 +439,16 @@ impl State {
         (once, twice, thrice)
     }
 
-    /// The cell to guess on, as its band and bit: a cell with two
-    /// candidates if there is one, otherwise the first unsolved cell.
+    /// What to guess on: a cell with two candidates if there is one;
+    /// otherwise the first open cell, or, when the search is `careful`, the
+    /// tightest spot left (see [`State::tightest`]).
     ///
     /// Among cells with two candidates, while more than half the board is
     /// open, the one whose row and box hold the most open cells: placing a
     /// digit there removes the most candidates, so both branches propagate
     /// further. It halves the guesses on the hardest public sets. With fewer
     /// cells open the choice matters little and the first such cell is taken.
-    fn guess_cell(&self) -> (usize, u32) {
+    fn guess(&self, careful: bool) -> Guess {
         let open = self
             .unsolved
             .iter()
@@ -439,7 +462,7 @@ impl State {
             let (_, twice, thrice) = self.counts(band);
             let mut pairs = unsolved & twice & !thrice;
             if open <= MOSTLY_OPEN && pairs != 0 {
-                return (band, pairs & pairs.wrapping_neg());
+                return Guess::Cell(band, pairs & pairs.wrapping_neg());
             }
             while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
@@ -457,17 +480,94 @@ impl State {
             }
         }
         if best.2 != 0 {
-            return (best.1, best.2);
+            return Guess::Cell(best.1, best.2);
+        }
+        if careful {
+            return self.tightest();
         }
         let band = self
             .unsolved
             .iter()
             .position(|&cells| cells != 0)
             .unwrap_or(0);
-        (
+        Guess::Cell(
             band,
             self.unsolved[band] & self.unsolved[band].wrapping_neg(),
         )
+    }
+
+    /// With no cell of two candidates, for a careful search: the cell with
+    /// the fewest candidates, or, when it has fewer, the digit with the
+    /// fewest places left in a row, column or box, tried in the first of
+    /// them.
+    ///
+    /// Taking the first open cell, a search can wander for seconds on a
+    /// sparse board with no solution (fuzzing found a 13-clue one that took
+    /// 62 million guesses): every cell keeps several candidates, so it fills
+    /// most of the board over and over before each branch dies, when what
+    /// rules the board out is a digit with few places to go. A digit with
+    /// two places is a two-way choice as good as a two-candidate cell. On
+    /// the public sets the careful choice makes more guesses than the first
+    /// cell, so it waits for [`CAREFUL_AFTER`] guesses.
+    #[cold]
+    #[inline(never)]
+    fn tightest(&self) -> Guess {
+        // (places, band, cell bit of the first place, digit), tightest so far.
+        let mut digit_best: (u32, usize, u32, usize) = (u32::MAX, 0, 0, 0);
+        for digit in 0..9 {
+            let words: [u32; 3] =
+                std::array::from_fn(|band| self.candidates[9 * band + digit] & self.unsolved[band]);
+            // Rows and boxes lie within a band; a column crosses all three.
+            for (band, &word) in words.iter().enumerate() {
+                for unit in 0..3 {
+                    for cells in [word & ROW << (9 * unit), word & FIRST_BOX << (3 * unit)] {
+                        let places = cells.count_ones();
+                        if places >= 2 && places < digit_best.0 {
+                            digit_best = (places, band, cells & cells.wrapping_neg(), digit);
+                        }
+                    }
+                }
+            }
+            for column in 0..9 {
+                let cells = COLUMN << column;
+                let places: u32 = words.iter().map(|word| (word & cells).count_ones()).sum();
+                if places >= 2 && places < digit_best.0 {
+                    let band = words.iter().position(|word| word & cells != 0).unwrap_or(0);
+                    let first = words[band] & cells;
+                    digit_best = (places, band, first & first.wrapping_neg(), digit);
+                }
+            }
+        }
+        // The open cell with the fewest candidates.
+        let mut cell_best: (u32, usize, u32) = (u32::MAX, 0, 0);
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open ^= bit;
+                let count = self.digits_at(band, bit).count_ones();
+                if count < cell_best.0 {
+                    cell_best = (count, band, bit);
+                }
+            }
+        }
+        if digit_best.0 < cell_best.0 {
+            Guess::Digit(digit_best.1, digit_best.2, digit_best.3)
+        } else {
+            Guess::Cell(cell_best.1, cell_best.2)
+        }
+    }
+
+    /// The digits that may go in the cell `bit` of `band`: bit d for digit
+    /// index d.
+    fn digits_at(&self, band: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for digit in 0..9 {
+            if self.candidates[9 * band + digit] & bit != 0 {
+                digits |= 1 << digit;
+            }
+        }
+        digits
     }
 
     fn is_solved(&self) -> bool {
@@ -519,15 +619,18 @@ impl Search {
                 }
                 return;
             }
-            let (band, bit) = state.guess_cell();
-            // Bit d set when digit d may go in the cell; all but the last are
-            // tried on copies, the last on this state.
-            let mut digits = 0u32;
-            for digit in 0..9 {
-                if state.candidates[9 * band + digit] & bit != 0 {
-                    digits |= 1 << digit;
+            let careful = self.guesses > CAREFUL_AFTER;
+            let (band, bit) = match state.guess(careful) {
+                Guess::Cell(band, bit) => (band, bit),
+                Guess::Digit(band, bit, digit) => {
+                    if !self.run_digit(&mut state, band, bit, digit) {
+                        return;
+                    }
+                    continue;
                 }
-            }
+            };
+            // All but the last are tried on copies, the last on this state.
+            let mut digits = state.digits_at(band, bit);
             if digits == 0 {
                 return;
             }
@@ -552,6 +655,32 @@ impl Search {
             crate::probe::guess_in_band(band, bit, digits.trailing_zeros() as usize);
             state.place(digits.trailing_zeros() as usize, band, bit);
         }
+    }
+}
+
+impl Search {
+    /// Tries the digit index `digit` in the cell `bit` of `band` on a copy of
+    /// `state`, then rules it out there in `state` itself, which counts no
+    /// guess (propagation places the digit elsewhere). False when the limit
+    /// is reached.
+    #[cold]
+    #[inline(never)]
+    fn run_digit(&mut self, state: &mut State, band: usize, bit: u32, digit: usize) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::split_in_band(band, bit, state.digits_at(band, bit));
+        let mut guess = *state;
+        #[cfg(sudoku_trace)]
+        crate::probe::guess_in_band(band, bit, digit);
+        guess.place(digit, band, bit);
+        self.guesses += 1;
+        self.run(guess);
+        if self.count >= self.limit {
+            return false;
+        }
+        #[cfg(sudoku_trace)]
+        crate::probe::exclude_in_band(band, bit);
+        state.remove(9 * band + digit, bit);
+        true
     }
 }
 
@@ -730,5 +859,20 @@ mod tests {
         puzzle[17] = 9;
         assert_eq!(solve(&puzzle), None);
         assert_eq!(count_solutions(&puzzle, 5), 0);
+    }
+
+    #[test]
+    fn a_sparse_dead_end_turns_the_search_careful_and_ends_soon() {
+        // Found by fuzzing (fuzz/regressions/solvers): taking the first open
+        // cell all the way, the search made 62 million guesses here.
+        let dead_end = cells(
+            "........7......4.3...6....2.5.81.....4.......................5.......1....5...8..",
+        );
+        assert_eq!(count_solutions(&dead_end, 2), 0);
+        let guesses = count_guesses(&dead_end, 2);
+        assert!(
+            guesses > CAREFUL_AFTER && guesses < 2 * CAREFUL_AFTER,
+            "{guesses} guesses"
+        );
     }
 }
