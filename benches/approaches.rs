@@ -26,10 +26,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 use sudoku_catalog::{Approach, Family, APPROACHES};
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
-use sudoku_generate::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 
 /// The most puzzles taken from one public file.
 const SAMPLE: usize = 1_000;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use sudoku_catalog::counters;
-use sudoku_core::solutions::{screen, Screening};
+use sudoku_catalog::screen::{screen, Screening};
 use sudoku_core::{validate, verify, Board, Format, ReadError, Records};
 
 /// The reader on any bytes, detecting formats and with each format forced:

@@ -9,9 +9,10 @@ mod common;
 
 use common::reference_count;
 use proptest::prelude::*;
+use sudoku_catalog::screen::classic_placements;
 use sudoku_catalog::{counters, Family, APPROACHES};
 use sudoku_core::{verify, Board};
-use sudoku_generate::{classic_placements, solved_grid, SplitMix64};
+use sudoku_generate::{solved_grid, SplitMix64};
 
 /// A random puzzle: a solved grid from `seed`, the cells with `mask`'s bit
 /// (of 81) cleared, and with `clash` a clue turned into a copy of another

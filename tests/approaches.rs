@@ -114,7 +114,7 @@ fn unsolvable_puzzle() -> Board {
 #[test]
 fn published_approaches_leave_an_unsolvable_board_unchanged() {
     let puzzle = unsolvable_puzzle();
-    assert_eq!(sudoku_core::solutions::count_solutions(&puzzle, 1), 0);
+    assert_eq!(sudoku_catalog::screen::count_solutions(&puzzle, 1), 0);
     for approach in published() {
         assert_eq!(approach.solve(&puzzle).unwrap(), puzzle, "{}", approach.id);
     }

@@ -148,7 +148,7 @@ fn every_puzzle_of_sergs_benchmark_counts_two() {
 /// as on those with one.
 #[test]
 fn screening_gives_the_first_solution_its_engine_finds() {
-    use sudoku_core::solutions::{screen, Screening, ENGINE};
+    use sudoku_catalog::screen::{screen, Screening, ENGINE};
     let engine = sudoku_catalog::find(ENGINE).expect("the screening engine is in the catalog");
     let mut cases = vec![Board::EMPTY, loosened()];
     cases.extend(corpus::all().into_iter().map(|entry| entry.puzzle));

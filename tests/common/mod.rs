@@ -7,7 +7,7 @@ use sudoku_core::Board;
 
 /// The reference: a plain depth-first count, written for this test and
 /// sharing no code with any approach (the screening counter of
-/// `sudoku_core::solutions` is `bitboard`'s, one of the counters under test).
+/// `sudoku_catalog::screen` is `bitboard`'s, one of the counters under test).
 /// Each row, column and box keeps a table of the digits it holds; the search
 /// branches on the empty cell with the fewest possible digits, which keeps
 /// it quick on the corpus, and stops once it has counted `limit`.

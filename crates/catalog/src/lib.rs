@@ -2,7 +2,9 @@
 //!
 //! Tests, benches and the `sudoku` CLI take every approach from [`APPROACHES`],
 //! so adding one means writing its crate under `crates/solvers/` and adding one
-//! entry here; nothing else has to change.
+//! entry here; nothing else has to change. What needs an approach but is
+//! not one lives here too: [`screen`] decides whether a puzzle has no
+//! solution, one or several, and measures how hard it is for the classics.
 //!
 //! ```
 //! use sudoku_catalog::{find, Family};
@@ -21,6 +23,8 @@
 use std::fmt;
 
 use sudoku_core::{Board, ParseError};
+
+pub mod screen;
 
 /// Where an approach comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -12,11 +12,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use sudoku_catalog::screen::{classic_placements, screen, Screening, CLASSIC_PLACEMENT_LIMIT};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
-use sudoku_core::solutions::{screen, Screening};
 use sudoku_core::{counted, verify, Board};
-use sudoku_generate::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 
 use crate::guard;
 use crate::input::each_record;

@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_catalog::screen::{screen, Screening, ENGINE};
 use sudoku_catalog::Approach;
-use sudoku_core::solutions::{self, screen, Screening};
 use sudoku_core::{validate, verify, Board, Format};
 
 use sudoku_cli::arguments::{deadline_after, parse_seconds};
@@ -432,7 +432,7 @@ fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outc
     };
     // The screening has just run this approach's own search, whose first
     // solution is the one its solve would find: no need to search again.
-    let solved = if approach.id == solutions::ENGINE {
+    let solved = if approach.id == ENGINE {
         Ok(screened)
     } else {
         approach.solve(puzzle)
@@ -484,8 +484,7 @@ fn count(
         // can take a counter without propagation hours (found by fuzzing:
         // `bitmask` on a sparse dead end, notes/bitmask.md). The screening
         // engine's own count is the screening, so it is not run twice.
-        let screened_unsolvable =
-            id != solutions::ENGINE && screen(&puzzle) == Screening::Unsolvable;
+        let screened_unsolvable = id != ENGINE && screen(&puzzle) == Screening::Unsolvable;
         let found = if screened_unsolvable {
             0
         } else {

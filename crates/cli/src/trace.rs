@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use sudoku_core::solutions::{screen, Screening};
+use sudoku_catalog::screen::{screen, Screening};
 use sudoku_core::{validate, Board, Format};
 use sudoku_trace::{Approach, Counter, Trace};
 

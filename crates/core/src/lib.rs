@@ -1,19 +1,23 @@
 //! The shared ground of sudoku-lab: the [`Board`], reading and writing it in
-//! every text format, LeetCode 36 validity, verifying a solution, a fast
-//! solution counter for screening, and the embedded puzzle [`corpus`].
+//! every text format, LeetCode 36 validity, verifying a solution, and the
+//! embedded puzzle [`corpus`]. It knows no approach: screening and counting,
+//! which need one, are `sudoku-screen`'s.
 //!
 //! Every approach crate stands alone (a LeetCode submission depends on
 //! nothing); this crate is what the catalog, the tests, the benches and the
 //! CLI share around them.
 //!
 //! ```
-//! use sudoku_core::{solutions, validate, verify, Board, Records};
+//! use sudoku_core::{validate, verify, Board, Records};
 //!
 //! let input = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+//! let solution: Board =
+//!     "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+//!         .parse()
+//!         .unwrap();
 //! for record in Records::new(input.as_bytes()) {
 //!     let record = record.unwrap();
 //!     assert!(validate(&record.board).is_ok());
-//!     let solution = solutions::first_solution(&record.board).unwrap();
 //!     assert!(verify(&record.board, &solution).is_ok());
 //! }
 //! ```
@@ -23,7 +27,6 @@ pub mod corpus;
 mod error;
 pub mod format;
 pub mod reader;
-pub mod solutions;
 mod validate;
 
 pub use board::Board;

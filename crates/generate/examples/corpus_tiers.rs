@@ -10,7 +10,8 @@
 //!
 //! Run: `cargo run --release -p sudoku-generate --example corpus_tiers`
 
-use sudoku_generate::{classic_placements, generate, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_generate::generate;
 
 /// (name, fewest placements, most placements, how many puzzles) of each tier.
 /// "hardest" is for the fast approaches only: a classic approach needs well

@@ -21,8 +21,9 @@
 //! and version of the dependencies.
 //!
 //! ```
-//! use sudoku_core::{solutions::count_solutions, verify};
+//! use sudoku_core::verify;
 //! use sudoku_generate::generate;
+//! use sudoku_catalog::screen::count_solutions;
 //!
 //! let generated = generate(7);
 //! assert_eq!(count_solutions(&generated.puzzle, 2), 1);
@@ -175,55 +176,10 @@ pub fn generate_with(seed: u64, options: Options) -> Generated {
     Generated { puzzle, solution }
 }
 
-/// Placements of the classic search past which one solve by a classic
-/// approach takes more than about a second (they make 10 to 20 million a
-/// second on the machines we measured). The `hardest` tier starts here, and
-/// `sudoku compare` and the benches leave a classic approach out of a set
-/// with a puzzle past it.
-pub const CLASSIC_PLACEMENT_LIMIT: u64 = 10_000_000;
-
-/// How hard `puzzle` is for the classic approaches: the placements a
-/// row-major, digits-1-to-9 backtracking search makes until it solves it (all
-/// five published approaches make exactly these), or `cap` if it would make
-/// more. The corpus tiers are cut by this count, and the benches use it to
-/// leave a classic approach out of a set where it would take too long.
-pub fn classic_placements(puzzle: &Board, cap: u64) -> u64 {
-    fn search(cells: &mut [u8; 81], from: usize, placements: &mut u64, cap: u64) -> bool {
-        let Some(index) = (from..81).find(|&index| cells[index] == 0) else {
-            return true;
-        };
-        let (row, column) = (index / 9, index % 9);
-        for digit in 1..=9 {
-            let clashes = (0..9).any(|k| {
-                cells[row * 9 + k] == digit
-                    || cells[k * 9 + column] == digit
-                    || cells[(row / 3 * 3 + k / 3) * 9 + column / 3 * 3 + k % 3] == digit
-            });
-            if clashes {
-                continue;
-            }
-            *placements += 1;
-            if *placements >= cap {
-                return true;
-            }
-            cells[index] = digit;
-            if search(cells, index + 1, placements, cap) {
-                return true;
-            }
-            cells[index] = 0;
-        }
-        false
-    }
-    let mut cells = *puzzle.cells();
-    let mut placements = 0;
-    search(&mut cells, 0, &mut placements, cap);
-    placements.min(cap)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::solutions::count_solutions;
+    use sudoku_catalog::screen::count_solutions;
     use sudoku_core::{validate, verify};
 
     #[test]

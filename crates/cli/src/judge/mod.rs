@@ -18,11 +18,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use sudoku_catalog::screen::{classic_placements, screen, Screening, CLASSIC_PLACEMENT_LIMIT};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
-use sudoku_core::solutions::{screen, Screening};
 use sudoku_core::{validate, Board};
-use sudoku_generate::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 
 use self::child::{Session, Stop, OUTPUT_LIMIT};
 pub use self::language::Language;
