@@ -1,0 +1,205 @@
+//! The dependency rules of ARCHITECTURE.md, checked against `cargo
+//! metadata`: a crate that gains a dependency the document forbids, or a
+//! new crate the document does not place, fails here.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use pretty_assertions::assert_eq;
+use serde_json::Value;
+
+/// Every workspace crate but the solvers, with the workspace crates it may
+/// depend on (normal dependencies; dev-dependencies are free). `SOLVERS`
+/// stands for every crate under crates/solvers/.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("sudoku-core", &[]),
+    ("sudoku-catalog", &["sudoku-core", "SOLVERS"]),
+    (
+        "sudoku-generate",
+        &["sudoku-core", "sudoku-bitboard", "sudoku-bitmask"],
+    ),
+    ("sudoku-trace", &["sudoku-core"]),
+    (
+        "sudoku-cli",
+        &[
+            "sudoku-core",
+            "sudoku-catalog",
+            "sudoku-generate",
+            "sudoku-trace",
+        ],
+    ),
+    ("sudoku-lab", &[]),
+];
+
+/// The libraries, whose sources must not touch the terminal, the process
+/// or the environment: only the CLI does.
+const LIBRARIES: &[&str] = &["core", "catalog", "generate", "trace", "solvers"];
+
+struct Package {
+    name: String,
+    manifest: String,
+    /// (name, kind) of every dependency; kind is None for a normal one.
+    dependencies: Vec<(String, Option<String>)>,
+}
+
+fn packages() -> Vec<Package> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: Value = serde_json::from_slice(&output.stdout).expect("cargo metadata is JSON");
+    metadata["packages"]
+        .as_array()
+        .expect("a package list")
+        .iter()
+        .map(|package| Package {
+            name: package["name"].as_str().unwrap().to_string(),
+            manifest: package["manifest_path"].as_str().unwrap().to_string(),
+            dependencies: package["dependencies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|dependency| {
+                    (
+                        dependency["name"].as_str().unwrap().to_string(),
+                        dependency["kind"].as_str().map(str::to_string),
+                    )
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn is_solver(package: &Package) -> bool {
+    Path::new(&package.manifest)
+        .parent()
+        .and_then(Path::parent)
+        .is_some_and(|folder| folder.ends_with("crates/solvers"))
+}
+
+#[test]
+fn solver_crates_depend_on_nothing() {
+    let packages = packages();
+    let solvers: Vec<&Package> = packages
+        .iter()
+        .filter(|package| is_solver(package))
+        .collect();
+    assert_eq!(
+        solvers.len(),
+        sudoku_catalog::APPROACHES.len(),
+        "one crate per approach in the catalog"
+    );
+    for solver in solvers {
+        let normal: Vec<&str> = solver
+            .dependencies
+            .iter()
+            .filter(|(_, kind)| kind.is_none())
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(
+            normal,
+            Vec::<&str>::new(),
+            "{} has dependencies",
+            solver.name
+        );
+    }
+}
+
+#[test]
+fn every_other_crate_depends_only_on_what_architecture_md_allows() {
+    let packages = packages();
+    let solvers: BTreeSet<&str> = packages
+        .iter()
+        .filter(|package| is_solver(package))
+        .map(|package| package.name.as_str())
+        .collect();
+    let workspace: BTreeSet<&str> = packages
+        .iter()
+        .map(|package| package.name.as_str())
+        .collect();
+    for package in packages.iter().filter(|package| !is_solver(package)) {
+        let Some((_, allowed)) = ALLOWED.iter().find(|(name, _)| *name == package.name) else {
+            panic!(
+                "{} is not in ARCHITECTURE.md's map: add it there and to ALLOWED",
+                package.name
+            );
+        };
+        let allowed: BTreeSet<&str> = allowed
+            .iter()
+            .flat_map(|&name| {
+                if name == "SOLVERS" {
+                    solvers.iter().copied().collect::<Vec<_>>()
+                } else {
+                    vec![name]
+                }
+            })
+            .collect();
+        let used: BTreeSet<&str> = package
+            .dependencies
+            .iter()
+            .filter(|(name, kind)| kind.is_none() && workspace.contains(name.as_str()))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let forbidden: Vec<&&str> = used.difference(&allowed).collect();
+        assert!(
+            forbidden.is_empty(),
+            "{} depends on {forbidden:?}, which ARCHITECTURE.md does not allow",
+            package.name
+        );
+    }
+}
+
+#[test]
+fn libraries_never_print_exit_or_read_the_environment() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut offences = Vec::new();
+    for library in LIBRARIES {
+        let mut folders = vec![root.join(library)];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                if path.is_dir() {
+                    // Examples and tests are programs of their own.
+                    if !["examples", "tests", "target", "benches"].contains(&name.as_str()) {
+                        folders.push(path);
+                    }
+                } else if path.extension().is_some_and(|extension| extension == "rs")
+                    && name != "build.rs"
+                {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for (number, line) in text.lines().enumerate() {
+                        let code = line.split("//").next().unwrap_or("");
+                        for call in [
+                            "print!(",
+                            "println!(",
+                            "process::exit",
+                            "env::var",
+                            "stdout()",
+                            "stderr()",
+                        ] {
+                            if code.contains(call) {
+                                offences.push(format!("{}:{}: {call}", path.display(), number + 1));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(offences, Vec::<String>::new());
+}
