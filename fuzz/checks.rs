@@ -55,13 +55,12 @@ pub fn reader(data: &[u8]) {
 /// they all count the same number of solutions, up to 2.
 ///
 /// Two approaches are left out where they are known to search for seconds
-/// to hours, all found by this target: on a dead end whose givens do not
-/// conflict, which they prove only by exhausting the tree, `bitmask` and
-/// `constraint-propagation` (notes/bitmask.md, "With no solution";
-/// notes/constraint-propagation.md, "With no solution"; the CLI screens those
-/// boards before any approach runs); and on a board with fewer than 17
-/// givens, fewer than any puzzle with one solution has, `bitmask`, which
-/// does not propagate (notes/bitmask.md, "Where it wanders").
+/// to hours, all found by this target: `bitmask` (no propagation) and
+/// `constraint-propagation` (Norvig's), on a dead end whose givens do not
+/// conflict, which they prove only by exhausting the tree (the CLI screens
+/// those before any approach runs), and on a board with fewer than 17
+/// givens, fewer than any puzzle with one solution has (notes/bitmask.md,
+/// "Where it wanders"; notes/constraint-propagation.md, "With no solution").
 pub fn solvers(data: &[u8]) {
     let Some(bytes) = data.get(..81) else {
         return;
@@ -77,11 +76,8 @@ pub fn solvers(data: &[u8]) {
         .is_ok_and(|board| validate(board).is_ok() && screen(board) == Screening::Unsolvable);
     let mut counts = Vec::new();
     for (approach, native) in counters() {
-        let wanders = match approach.id {
-            "bitmask" => dead_end || givens < MIN_GIVENS_FOR_BITMASK,
-            "constraint-propagation" => dead_end,
-            _ => false,
-        };
+        let wanders = ["bitmask", "constraint-propagation"].contains(&approach.id)
+            && (dead_end || givens < MIN_GIVENS_FOR_SEARCHES);
         if wanders {
             continue;
         }
@@ -103,9 +99,9 @@ pub fn solvers(data: &[u8]) {
     );
 }
 
-/// The fewest givens on which the solvers check runs `bitmask`: no puzzle
-/// with fewer has a single solution.
-const MIN_GIVENS_FOR_BITMASK: usize = 17;
+/// The fewest givens on which the solvers check runs `bitmask` and
+/// `constraint-propagation`: no puzzle with fewer has a single solution.
+const MIN_GIVENS_FOR_SEARCHES: usize = 17;
 
 /// `--timeout`'s parser on any text: never panics, and what it accepts is
 /// more than zero and makes a deadline without overflowing.
