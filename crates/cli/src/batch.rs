@@ -85,8 +85,6 @@ pub struct Settings {
     pub jobs: usize,
     /// When the run gives up on the records not finished yet.
     pub deadline: Option<Instant>,
-    /// Put a blank line between records (grid output).
-    pub separate: bool,
 }
 
 /// The work done on each record: a plain function of its board, so that it
@@ -242,7 +240,7 @@ pub fn run(
     settings: Settings,
 ) -> io::Result<Status> {
     if settings.jobs == 1 && settings.deadline.is_none() {
-        return run_here(output, files, format, work, settings.separate);
+        return run_here(output, files, format, work);
     }
     let (to_writer, chunks) = crossbeam_channel::bounded(CHUNKS_AHEAD);
     let (to_workers, runs) = crossbeam_channel::unbounded();
@@ -276,8 +274,6 @@ pub fn run(
     let writer = Writer {
         output,
         progress: Progress::new(),
-        separate: settings.separate,
-        first: true,
     };
     let ending = writer.write(&chunks, &results, settings.deadline)?;
     match ending {
@@ -300,13 +296,10 @@ fn run_here(
     files: &[PathBuf],
     format: Option<Format>,
     work: &Work,
-    separate: bool,
 ) -> io::Result<Status> {
     let mut writer = Writer {
         output,
         progress: Progress::new(),
-        separate,
-        first: true,
     };
     // A failed flush (the reader of the output left), for the next record to report.
     let flush_error: RefCell<Option<io::Error>> = RefCell::new(None);
@@ -623,8 +616,6 @@ impl Inbox<'_> {
 struct Writer<'a, W: Write> {
     output: &'a mut Output<W>,
     progress: Progress,
-    separate: bool,
-    first: bool,
 }
 
 impl<W: Write> Writer<'_, W> {
@@ -772,10 +763,6 @@ impl<W: Write> Writer<'_, W> {
         line: usize,
         outcome: &Outcome,
     ) -> io::Result<()> {
-        if self.separate && !self.first {
-            self.output.line("")?;
-        }
-        self.first = false;
         let output = &mut *self.output;
         // Only what goes to stderr needs the bar out of the way (stdout is not
         // the terminal when there is a bar); clearing it for every record would
@@ -955,11 +942,7 @@ mod tests {
     }
 
     fn settings(jobs: usize, deadline: Option<Instant>) -> Settings {
-        Settings {
-            jobs,
-            deadline,
-            separate: false,
-        }
+        Settings { jobs, deadline }
     }
 
     /// Echoes a board's first cell; panics on a board whose first cell is 9.

@@ -86,18 +86,14 @@ enum Event {
 
 pub fn run(
     output: &mut Output<impl Write>,
-    solvers: &[String],
+    solvers: &[&'static Approach],
     corpus: &str,
     deadline: Option<Instant>,
 ) -> io::Result<Status> {
     let approaches: Vec<&'static Approach> = if solvers.is_empty() {
         sudoku_catalog::APPROACHES.iter().collect()
     } else {
-        // clap has already checked every id against the catalog.
-        solvers
-            .iter()
-            .filter_map(|id| sudoku_catalog::find(id))
-            .collect()
+        solvers.to_vec()
     };
     let sets = match corpus_sets(corpus) {
         Ok(sets) => sets,

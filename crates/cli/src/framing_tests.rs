@@ -187,7 +187,6 @@ fn solve(input: &[u8], jobs: usize) -> (String, Status) {
     let settings = Settings {
         jobs,
         deadline: None,
-        separate: false,
     };
     let status = batch::run(
         &mut output,

@@ -21,10 +21,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_catalog::screen::{screen, Screening, ENGINE};
-use sudoku_catalog::Approach;
+use sudoku_catalog::{Approach, Native};
 use sudoku_core::{validate, verify, Board, Format};
 
 use sudoku_cli::arguments::{deadline_after, parse_seconds};
@@ -51,29 +51,19 @@ enum Command {
     /// warning on stderr.
     Solve {
         /// The approach to use (see `sudoku list`).
-        #[arg(long, default_value = "coordinate-recursive", value_parser = solver_ids())]
-        solver: String,
-        /// Read every record in this format instead of detecting it.
-        #[arg(long, value_enum)]
-        input_format: Option<FormatArg>,
+        #[arg(long, default_value = "coordinate-recursive", value_parser = approach_parser())]
+        solver: &'static Approach,
         /// Write solutions in this format.
         #[arg(long, value_enum, default_value_t = FormatArg::Line)]
         output_format: FormatArg,
         #[command(flatten)]
-        batch: BatchArgs,
-        /// Puzzle files; `-` or none reads standard input.
-        files: Vec<PathBuf>,
+        input: InputArgs,
     },
     /// Check each board against LeetCode 36's rules (no digit twice in a row,
     /// column or box); empty cells are allowed. Prints `valid` or the conflict.
     Check {
-        /// Read every record in this format instead of detecting it.
-        #[arg(long, value_enum)]
-        input_format: Option<FormatArg>,
         #[command(flatten)]
-        batch: BatchArgs,
-        /// Board files; `-` or none reads standard input.
-        files: Vec<PathBuf>,
+        input: InputArgs,
     },
     /// Count the solutions of each puzzle, up to a limit.
     ///
@@ -81,19 +71,14 @@ enum Command {
     /// conflict on stderr.
     Count {
         /// The approach whose counter to use (those with a native API).
-        #[arg(long, default_value = DEFAULT_COUNTER, value_parser = counter_ids())]
-        solver: String,
+        #[arg(long, default_value = DEFAULT_COUNTER, value_parser = counter_parser())]
+        solver: Counter,
         /// Count no further than N: a printed N means "N or more".
         #[arg(long, default_value_t = 2, value_name = "N",
               value_parser = clap::value_parser!(u32).range(1..))]
         limit: u32,
-        /// Read every record in this format instead of detecting it.
-        #[arg(long, value_enum)]
-        input_format: Option<FormatArg>,
         #[command(flatten)]
-        batch: BatchArgs,
-        /// Puzzle files; `-` or none reads standard input.
-        files: Vec<PathBuf>,
+        input: InputArgs,
     },
     /// Generate puzzles with exactly one solution, one per line.
     ///
@@ -145,8 +130,8 @@ enum Command {
     /// mean relative to the fastest approach. Build with `--release`.
     Compare {
         /// Approaches to compare, separated by commas (default: all).
-        #[arg(long, value_delimiter = ',', value_parser = solver_ids())]
-        solvers: Vec<String>,
+        #[arg(long, value_delimiter = ',', value_parser = approach_parser())]
+        solvers: Vec<&'static Approach>,
         /// An embedded tier (examples, famous, easy, medium, hard, hardest),
         /// `all` for every tier, or a puzzle file. Only the fast approaches
         /// run on `hardest`, and on a file with a puzzle that needs over ten
@@ -167,8 +152,8 @@ enum Command {
 struct TraceArgs {
     /// Approaches to trace, separated by commas [default: the five classics;
     /// with --html, coordinate-recursive].
-    #[arg(long, value_delimiter = ',', value_parser = solver_ids())]
-    solver: Vec<String>,
+    #[arg(long, value_delimiter = ',', value_parser = traced_parser())]
+    solver: Vec<&'static sudoku_trace::Approach>,
     /// One JSON object per record and approach, one per line, instead of a
     /// table.
     #[arg(long)]
@@ -185,13 +170,8 @@ struct TraceArgs {
     /// complete).
     #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html")]
     max_steps: usize,
-    /// Read every record in this format instead of detecting it.
-    #[arg(long, value_enum)]
-    input_format: Option<FormatArg>,
     #[command(flatten)]
-    batch: BatchArgs,
-    /// Puzzle files; `-` or none reads standard input.
-    files: Vec<PathBuf>,
+    input: InputArgs,
 }
 
 /// The options of `sudoku judge`.
@@ -215,7 +195,37 @@ struct JudgeArgs {
     cases: Option<PathBuf>,
 }
 
-/// How `solve`, `count` and `check` run their records.
+/// Where the records of `solve`, `check`, `count` and `trace` come from, and
+/// how they are run.
+#[derive(Args)]
+struct InputArgs {
+    /// Read every record in this format instead of detecting it.
+    #[arg(long, value_enum)]
+    input_format: Option<FormatArg>,
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Puzzle files; `-` or none reads standard input.
+    files: Vec<PathBuf>,
+}
+
+impl InputArgs {
+    fn format(&self) -> Option<Format> {
+        self.input_format.map(Format::from)
+    }
+
+    /// Runs `work` on every record, for a run that starts now.
+    fn run(&self, output: &mut Output<impl Write>, work: &Work) -> io::Result<Status> {
+        batch::run(
+            output,
+            &self.files,
+            self.format(),
+            work,
+            self.batch.settings(),
+        )
+    }
+}
+
+/// How the records are run.
 #[derive(Args)]
 struct BatchArgs {
     /// Threads that work on records at once [default: one per core]. Output
@@ -234,7 +244,7 @@ const JOBS_PER_CORE: usize = 4;
 
 impl BatchArgs {
     /// The settings for a run that starts now.
-    fn settings(&self, separate: bool) -> Settings {
+    fn settings(&self) -> Settings {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let jobs = match self.jobs {
             None => cores,
@@ -251,7 +261,6 @@ impl BatchArgs {
         Settings {
             jobs,
             deadline: deadline_after(self.timeout),
-            separate,
         }
     }
 }
@@ -277,12 +286,38 @@ impl From<FormatArg> for Format {
     }
 }
 
-fn solver_ids() -> PossibleValuesParser {
+/// An approach of the catalog, by id: clap lists the ids in `--help` and in
+/// its error for any other value.
+fn approach_parser() -> impl TypedValueParser<Value = &'static Approach> {
     PossibleValuesParser::new(sudoku_catalog::ids())
+        .try_map(|id| sudoku_catalog::find(&id).ok_or_else(|| format!("no approach named {id}")))
 }
 
-fn counter_ids() -> PossibleValuesParser {
-    PossibleValuesParser::new(sudoku_catalog::counters().map(|(approach, _)| approach.id))
+/// An approach with a native counter, as `count --solver` takes it.
+#[derive(Clone, Copy)]
+struct Counter {
+    id: &'static str,
+    native: Native,
+}
+
+fn counter_parser() -> impl TypedValueParser<Value = Counter> {
+    PossibleValuesParser::new(sudoku_catalog::counters().map(|(approach, _)| approach.id)).try_map(
+        |id| {
+            sudoku_catalog::counters()
+                .find(|(approach, _)| approach.id == id)
+                .map(|(approach, native)| Counter {
+                    id: approach.id,
+                    native,
+                })
+                .ok_or_else(|| format!("no counter named {id}"))
+        },
+    )
+}
+
+/// An approach as `sudoku trace` runs it: its region compiled with probes.
+fn traced_parser() -> impl TypedValueParser<Value = &'static sudoku_trace::Approach> {
+    PossibleValuesParser::new(sudoku_catalog::ids())
+        .try_map(|id| sudoku_trace::find(&id).ok_or_else(|| format!("{id} cannot be traced")))
 }
 
 fn main() -> ExitCode {
@@ -292,37 +327,15 @@ fn main() -> ExitCode {
         Command::List => list(&mut output),
         Command::Solve {
             solver,
-            input_format,
             output_format,
-            batch,
-            files,
-        } => solve(
-            &mut output,
-            &solver,
-            input_format.map(Format::from),
-            output_format.into(),
-            &batch,
-            &files,
-        ),
-        Command::Check {
-            input_format,
-            batch,
-            files,
-        } => check(&mut output, input_format.map(Format::from), &batch, &files),
+            input,
+        } => solve(&mut output, solver, output_format.into(), &input),
+        Command::Check { input } => check(&mut output, &input),
         Command::Count {
             solver,
             limit,
-            input_format,
-            batch,
-            files,
-        } => count(
-            &mut output,
-            &solver,
-            limit,
-            input_format.map(Format::from),
-            &batch,
-            &files,
-        ),
+            input,
+        } => count(&mut output, solver, limit, &input),
         Command::Generate {
             count,
             seed,
@@ -393,22 +406,16 @@ fn list(output: &mut Output<impl Write>) -> io::Result<Status> {
 
 fn solve(
     output: &mut Output<impl Write>,
-    solver: &str,
-    input_format: Option<Format>,
+    approach: &'static Approach,
     output_format: Format,
-    batch: &BatchArgs,
-    files: &[PathBuf],
+    input: &InputArgs,
 ) -> io::Result<Status> {
-    let Some(approach) = sudoku_catalog::find(solver) else {
-        // clap has already checked the id against the catalog.
-        diagnostic!("error: unknown solver {solver:?}");
-        return Ok(Status::UsageOrIo);
-    };
     let work = Work::new(approach.id, move |puzzle| {
         solve_one(approach, &puzzle, output_format)
     });
-    let settings = batch.settings(output_format == Format::Grid);
-    batch::run(output, files, input_format, &work, settings)
+    // Grids of several lines each read better with a blank line between.
+    output.separate_records(output_format == Format::Grid);
+    input.run(output, &work)
 }
 
 /// Screens `puzzle`, then solves it with `approach` and checks the result.
@@ -464,19 +471,11 @@ const DEFAULT_COUNTER: &str = "bitboard";
 
 fn count(
     output: &mut Output<impl Write>,
-    solver: &str,
+    counter: Counter,
     limit: u32,
-    input_format: Option<Format>,
-    batch: &BatchArgs,
-    files: &[PathBuf],
+    input: &InputArgs,
 ) -> io::Result<Status> {
-    let counter = sudoku_catalog::find(solver)
-        .and_then(|approach| approach.native.map(|native| (approach.id, native)));
-    let Some((id, native)) = counter else {
-        // clap has already checked the id against the catalog's counters.
-        diagnostic!("error: the catalog has no counter named {solver}");
-        return Ok(Status::UsageOrIo);
-    };
+    let Counter { id, native } = counter;
     let limit = limit as usize;
     let work = Work::new(id, move |puzzle| {
         // Screen first, as `solve` does: a puzzle with no solution counts 0
@@ -499,7 +498,7 @@ fn count(
         }
         outcome
     });
-    batch::run(output, files, input_format, &work, batch.settings(false))
+    input.run(output, &work)
 }
 
 fn generate(
@@ -536,21 +535,14 @@ fn generate(
 }
 
 fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status> {
-    let format = args.input_format.map(Format::from);
     if let Some(page) = &args.html {
-        let default = ["coordinate-recursive".to_string()];
-        let chosen = if args.solver.is_empty() {
-            &default[..]
-        } else {
-            &args.solver
-        };
-        let approaches = trace::approaches(chosen);
+        let chosen = trace::approaches_or(&args.solver, trace::PAGE_APPROACHES);
         return trace::write_page(
             output,
             page,
-            &approaches,
-            &args.files,
-            format,
+            &chosen,
+            &args.input.files,
+            args.input.format(),
             args.max_steps,
         );
     }
@@ -558,21 +550,19 @@ fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status
         json: args.json,
         steps: args.steps,
     };
-    let work = trace::work(trace::approaches(&args.solver), print);
+    let work = trace::work(
+        trace::approaches_or(&args.solver, trace::TABLE_APPROACHES),
+        print,
+    );
     // A table per record, so a blank line between them; JSON is one line each.
-    let settings = args.batch.settings(!args.json);
-    batch::run(output, &args.files, format, &work, settings)
+    output.separate_records(!args.json);
+    args.input.run(output, &work)
 }
 
-fn check(
-    output: &mut Output<impl Write>,
-    input_format: Option<Format>,
-    batch: &BatchArgs,
-    files: &[PathBuf],
-) -> io::Result<Status> {
+fn check(output: &mut Output<impl Write>, input: &InputArgs) -> io::Result<Status> {
     let work = Work::new("check", |board| match validate(&board) {
         Ok(()) => Outcome::text("valid\n".to_string()),
         Err(conflict) => Outcome::error(conflict.to_string()),
     });
-    batch::run(output, files, input_format, &work, batch.settings(false))
+    input.run(output, &work)
 }

@@ -47,10 +47,13 @@ macro_rules! diagnostic {
 }
 pub(crate) use diagnostic;
 
-/// Buffered standard output that remembers whether a record failed.
+/// Buffered standard output that remembers whether a record failed, and
+/// puts a blank line between records when they are asked to stand apart.
 pub struct Output<W: Write> {
     writer: BufWriter<W>,
     failed: bool,
+    separate: bool,
+    records: u64,
 }
 
 impl<W: Write> Output<W> {
@@ -58,7 +61,25 @@ impl<W: Write> Output<W> {
         Output {
             writer: BufWriter::new(writer),
             failed: false,
+            separate: false,
+            records: 0,
         }
+    }
+
+    /// From now on, a blank line between records (grids and tables read
+    /// better so), or not.
+    pub fn separate_records(&mut self, separate: bool) {
+        self.separate = separate;
+    }
+
+    /// Starts a record: the blank line before every record but the first,
+    /// when records stand apart.
+    fn start_record(&mut self) -> io::Result<()> {
+        self.records += 1;
+        if self.separate && self.records > 1 {
+            self.writer.write_all(b"\n")?;
+        }
+        Ok(())
     }
 
     /// Writes one line of text (a newline is added).
@@ -68,6 +89,7 @@ impl<W: Write> Output<W> {
 
     /// Writes one successful record, already ending in a newline.
     pub fn record(&mut self, text: &str) -> io::Result<()> {
+        self.start_record()?;
         self.writer.write_all(text.as_bytes())
     }
 
@@ -80,6 +102,7 @@ impl<W: Write> Output<W> {
         message: &str,
     ) -> io::Result<()> {
         self.failed = true;
+        self.start_record()?;
         // Flush first so that, on a terminal, stdout and stderr stay in order.
         writeln!(self.writer, "error: {message}")?;
         self.writer.flush()?;
@@ -134,5 +157,22 @@ mod tests {
         assert_eq!(output.status(), Status::Success);
         assert!(output.record_error(&"file", 1, "bad").is_err());
         assert_eq!(output.status(), Status::RecordFailed);
+    }
+
+    #[test]
+    fn records_that_stand_apart_get_a_blank_line_between_them_errors_too() {
+        let mut output = Output::new(Vec::new());
+        output.separate_records(true);
+        output.record("a\n").unwrap();
+        output.record_error(&"file", 2, "bad").unwrap();
+        output.record("c\n").unwrap();
+        assert_eq!(
+            String::from_utf8(output.into_inner()).unwrap(),
+            "a\n\nerror: bad\n\nc\n"
+        );
+        let mut output = Output::new(Vec::new());
+        output.record("a\n").unwrap();
+        output.record("b\n").unwrap();
+        assert_eq!(String::from_utf8(output.into_inner()).unwrap(), "a\nb\n");
     }
 }

@@ -19,14 +19,17 @@ use crate::input::each_record;
 use crate::output::{diagnostic, Output, Status};
 use crate::replay_page;
 
-/// The approaches traced when none are named: the five classics.
-pub const DEFAULT_APPROACHES: [&str; 5] = [
+/// The approaches traced in tables when none are named: the five classics.
+pub const TABLE_APPROACHES: &[&str] = &[
     "coordinate-recursive",
     "full-rescan",
     "single-loop-check",
     "java-style",
     "find-empty-cell",
 ];
+
+/// The approach a replay page shows when none is named.
+pub const PAGE_APPROACHES: &[&str] = &["coordinate-recursive"];
 
 /// What to print for each record.
 #[derive(Clone, Copy)]
@@ -37,15 +40,15 @@ pub struct Print {
     pub steps: usize,
 }
 
-/// The approaches named by `ids` (already checked by clap), or the default ones.
-pub fn approaches(ids: &[String]) -> Vec<&'static Approach> {
-    if ids.is_empty() {
-        DEFAULT_APPROACHES
+/// The approaches named on the command line, or the `default` ones.
+pub fn approaches_or(named: &[&'static Approach], default: &[&str]) -> Vec<&'static Approach> {
+    if named.is_empty() {
+        default
             .iter()
             .filter_map(|id| sudoku_trace::find(id))
             .collect()
     } else {
-        ids.iter().filter_map(|id| sudoku_trace::find(id)).collect()
+        named.to_vec()
     }
 }
 
