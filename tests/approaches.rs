@@ -9,8 +9,10 @@ use sudoku_catalog::{Approach, Family, APPROACHES};
 use sudoku_core::corpus::Tier;
 use sudoku_core::{validate, verify, Board};
 
-const LEETCODE_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// LeetCode's example's published solution, from the corpus.
+fn leetcode_solution() -> Board {
+    sudoku_core::corpus::leetcode_example().1
+}
 
 fn published() -> impl Iterator<Item = &'static Approach> {
     APPROACHES
@@ -57,11 +59,10 @@ fn every_tier_is_tested_above() {
 
 #[test]
 fn the_leetcode_example_gives_the_published_solution_in_place() {
-    let example = &Tier::Examples.puzzles()[0];
+    let (puzzle, solution) = sudoku_core::corpus::leetcode_example();
     for approach in APPROACHES {
-        let mut board = example.puzzle.to_leetcode();
+        let mut board = puzzle.to_leetcode();
         (approach.solve_sudoku)(&mut board);
-        let solution: Board = LEETCODE_SOLUTION.parse().unwrap();
         assert_eq!(board, solution.to_leetcode(), "{}", approach.id);
     }
 }
@@ -124,7 +125,7 @@ fn published_approaches_leave_an_unsolvable_board_unchanged() {
 fn published_approaches_fill_around_conflicting_givens_and_keep_the_conflict() {
     // The LeetCode solution with two cells of column 1 swapped (so rows 1 and 2
     // each hold a digit twice) and the bottom-right 2x2 block emptied.
-    let mut puzzle: Board = LEETCODE_SOLUTION.parse().unwrap();
+    let mut puzzle = leetcode_solution();
     puzzle.set(0, 0, 6);
     puzzle.set(1, 0, 5);
     for (row, column) in [(7, 7), (7, 8), (8, 7), (8, 8)] {
@@ -136,7 +137,7 @@ fn published_approaches_fill_around_conflicting_givens_and_keep_the_conflict() {
         let solved = approach.solve(&puzzle).unwrap();
         assert!(solved.is_full(), "{} left cells empty", approach.id);
         for index in [70, 71, 79, 80] {
-            let expected = LEETCODE_SOLUTION.as_bytes()[index] - b'0';
+            let expected = leetcode_solution().cells()[index];
             assert_eq!(
                 solved.cells()[index],
                 expected,
@@ -156,7 +157,7 @@ fn published_approaches_fill_around_conflicting_givens_and_keep_the_conflict() {
 #[test]
 fn published_approaches_give_back_a_conflicting_board_they_cannot_fill() {
     // Conflicting givens whose empty last row cannot be completed: nothing changes.
-    let mut puzzle: Board = LEETCODE_SOLUTION.parse().unwrap();
+    let mut puzzle = leetcode_solution();
     puzzle.set(0, 0, 3);
     for column in 0..9 {
         puzzle.set(8, column, 0);

@@ -5,22 +5,19 @@ mod common;
 
 use common::reference_count;
 use pretty_assertions::assert_eq;
+use rstest::rstest;
 use sudoku_catalog::{counters, Family, APPROACHES};
-use sudoku_core::corpus::{self, Tier};
+use sudoku_core::corpus::{self, Kind, Tier};
 use sudoku_core::{verify, Board};
 
 /// Valid givens, no solution: row 1's last cell sees every digit.
 fn dead_end() -> Board {
-    format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
-        .parse()
-        .unwrap()
+    Kind::Unsolvable.puzzle("row-1-last-cell-sees-every-digit")
 }
 
+/// Two 1s in column 1.
 fn conflicting() -> Board {
-    let mut board = Board::EMPTY;
-    board.set(4, 0, 7);
-    board.set(4, 8, 7);
-    board
+    Kind::Conflicting.puzzle("two-1s-in-column-1")
 }
 
 /// The LeetCode example with givens removed until it has many solutions.
@@ -33,20 +30,28 @@ fn loosened() -> Board {
     board
 }
 
+#[rstest]
+#[case::empty_board(Board::EMPTY)]
+#[case::dead_end(dead_end())]
+#[case::conflicting_givens(conflicting())]
+#[case::loosened_example(loosened())]
+fn counts_agree_on_zero_one_and_many_solutions(#[case] board: Board) {
+    counts_agree(&[("case".into(), board)]);
+}
+
 #[test]
-fn counts_agree_on_zero_one_and_many_solutions() {
-    let mut cases: Vec<(String, Board)> = vec![
-        ("empty board".into(), Board::EMPTY),
-        ("dead end".into(), dead_end()),
-        ("conflicting givens".into(), conflicting()),
-        ("loosened example".into(), loosened()),
-    ];
-    cases.extend(
-        corpus::all()
-            .into_iter()
-            .map(|entry| (entry.name, entry.puzzle)),
-    );
-    for (name, board) in &cases {
+fn counts_agree_on_every_corpus_puzzle() {
+    let cases: Vec<(String, Board)> = corpus::all()
+        .into_iter()
+        .map(|entry| (entry.name, entry.puzzle))
+        .collect();
+    counts_agree(&cases);
+}
+
+/// Every counter gives the reference count on each of `cases`, at several
+/// limits.
+fn counts_agree(cases: &[(String, Board)]) {
+    for (name, board) in cases {
         for limit in [0, 1, 2, 5, 40] {
             let expected = reference_count(board, limit);
             for (approach, native) in counters() {
@@ -59,7 +64,10 @@ fn counts_agree_on_zero_one_and_many_solutions() {
             }
         }
     }
-    // The cases really do cover 0, 1 and several solutions.
+}
+
+#[test]
+fn the_cases_cover_zero_one_and_many_solutions() {
     assert_eq!(reference_count(&dead_end(), 2), 0);
     assert_eq!(reference_count(&conflicting(), 2), 0);
     assert_eq!(reference_count(&Tier::Hard.puzzles()[0].puzzle, 2), 1);
@@ -101,12 +109,12 @@ fn native_solve_agrees_with_the_corpus_and_refuses_what_has_no_solution() {
     }
 }
 
-#[test]
-fn follow_ups_leave_boards_without_a_solution_unchanged() {
+#[rstest]
+#[case::dead_end(dead_end())]
+#[case::conflicting_givens(conflicting())]
+fn follow_ups_leave_boards_without_a_solution_unchanged(#[case] board: Board) {
     for approach in APPROACHES.iter().filter(|a| a.family == Family::FollowUp) {
-        for board in [dead_end(), conflicting()] {
-            assert_eq!(approach.solve(&board).unwrap(), board, "{}", approach.id);
-        }
+        assert_eq!(approach.solve(&board).unwrap(), board, "{}", approach.id);
     }
 }
 

@@ -119,7 +119,8 @@ pub fn classic_placements(puzzle: &Board, cap: u64) -> u64 {
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
-    use sudoku_core::{corpus, validate, verify};
+    use sudoku_core::corpus::{self, Kind};
+    use sudoku_core::{validate, verify};
 
     /// LeetCode 37's example puzzle.
     const EXAMPLE: &str =
@@ -149,17 +150,28 @@ mod tests {
     }
 
     #[test]
-    fn conflicting_or_dead_end_puzzles_have_none() {
-        let mut conflicting = Board::EMPTY;
-        conflicting.set(0, 0, 1);
-        conflicting.set(0, 8, 1);
-        assert_eq!(count_solutions(&conflicting, 2), 0);
-        assert_eq!(screen(&conflicting), Screening::Unsolvable);
+    fn the_example_files_screen_as_their_kind_and_a_dead_end_has_none() {
+        for kind in [Kind::Conflicting, Kind::Unsolvable] {
+            for example in kind.puzzles() {
+                assert_eq!(count_solutions(&example.puzzle, 2), 0, "{}", example.name);
+                assert_eq!(
+                    screen(&example.puzzle),
+                    Screening::Unsolvable,
+                    "{}",
+                    example.name
+                );
+            }
+        }
+        for example in Kind::Multiple.puzzles() {
+            assert!(
+                matches!(screen(&example.puzzle), Screening::Multiple(_)),
+                "{}",
+                example.name
+            );
+        }
 
-        // Valid givens, but row 1's last cell sees every digit: 1-8 in its row, 9 in its column.
-        let mut dead_end: Board = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
-            .parse()
-            .unwrap();
+        // Row 1's last cell sees every digit: 1-8 in its row, 9 in its column.
+        let mut dead_end = Kind::Unsolvable.puzzle("row-1-last-cell-sees-every-digit");
         assert_eq!(validate(&dead_end), Ok(()));
         assert_eq!(count_solutions(&dead_end, 2), 0);
         assert_eq!(first_solution(&dead_end), None);

@@ -6,20 +6,22 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{file_with, EXAMPLE, SOLUTION};
+use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
 use predicates::prelude::*;
 use pretty_assertions::assert_eq;
-
-const CONFLICTING: &str =
-    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+use sudoku_core::corpus::Kind;
 
 fn sudoku() -> Command {
     Command::cargo_bin("sudoku").unwrap()
 }
 
-/// A puzzle with valid givens and no solution: row 1's last cell sees every digit.
-fn unsolvable() -> String {
-    format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
+#[test]
+fn the_shared_example_and_solution_are_the_corpus_ones() {
+    let (puzzle, solution) = sudoku_core::corpus::leetcode_example();
+    assert_eq!(
+        (EXAMPLE, SOLUTION),
+        (&*puzzle.to_line(), &*solution.to_line())
+    );
 }
 
 fn stdout_of(output: &std::process::Output) -> String {
@@ -62,7 +64,8 @@ fn solve_prints_the_solution_with_every_solver() {
 #[test]
 fn solve_keeps_one_output_record_per_input_record() {
     let input = file_with(&format!(
-        "# a comment, then five records\n{EXAMPLE}\n{CONFLICTING}\n\n{}\nnot a puzzle\n{EXAMPLE},with,trailing,fields\n",
+        "# a comment, then five records\n{EXAMPLE}\n{}\n\n{}\nnot a puzzle\n{EXAMPLE},with,trailing,fields\n",
+        conflicting(),
         unsolvable()
     ));
     let output = sudoku().arg("solve").arg(input.path()).output().unwrap();
@@ -211,7 +214,7 @@ fn usage_errors_exit_with_two() {
 
 #[test]
 fn check_reports_each_conflict_in_place() {
-    let input = file_with(&format!("{EXAMPLE}\n{CONFLICTING}\n{}\n", unsolvable()));
+    let input = file_with(&format!("{EXAMPLE}\n{}\n{}\n", conflicting(), unsolvable()));
     let output = sudoku().arg("check").arg(input.path()).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
@@ -258,7 +261,7 @@ fn compare_prints_one_aligned_row_per_chosen_solver() {
 
 #[test]
 fn compare_on_a_file_skips_what_cannot_be_solved() {
-    let input = file_with(&format!("{EXAMPLE}\n{CONFLICTING}\ngarbage\n"));
+    let input = file_with(&format!("{EXAMPLE}\n{}\ngarbage\n", conflicting()));
     let output = sudoku()
         .args(["compare", "--solvers", "find-empty-cell", "--corpus"])
         .arg(input.path())
@@ -276,7 +279,8 @@ fn compare_on_a_file_skips_what_cannot_be_solved() {
 fn count_prints_one_number_per_record_up_to_the_limit() {
     let empty = ".".repeat(81);
     let input = file_with(&format!(
-        "{EXAMPLE}\n{empty}\n{CONFLICTING}\n{}\nbad\n",
+        "{EXAMPLE}\n{empty}\n{}\n{}\nbad\n",
+        conflicting(),
         unsolvable()
     ));
     let output = sudoku().arg("count").arg(input.path()).output().unwrap();
@@ -307,21 +311,22 @@ fn count_prints_one_number_per_record_up_to_the_limit() {
         .code(2);
 }
 
-/// Found by fuzzing: a sparse puzzle with no solution and no conflicting
-/// givens (no 4 fits the bottom-right box), on which `bitmask` searches for
-/// hours. `count` screens it first, so every counter answers 0 at once; the
-/// timeout turns a regression into a failure rather than a hang.
+/// Every puzzle with no solution in the corpus's example file, two of them
+/// found by fuzzing: sparse, with no conflicting givens, and searched for
+/// hours by `bitmask` and for seconds by `constraint-propagation`. `count`
+/// screens them first, so every counter answers 0 at once; the timeout turns
+/// a regression into a failure rather than a hang.
 #[test]
 fn count_answers_a_sparse_dead_end_without_searching_it() {
-    let dead_end =
-        "...8........73..4...........8...............4.....4.....4.....73..4...........8..";
+    let unsolvable = file_with(Kind::Unsolvable.text());
+    let zeros = "0\n".repeat(Kind::Unsolvable.puzzles().len());
     for (approach, _) in sudoku_catalog::counters() {
         sudoku()
             .args(["count", "--timeout", "10", "--solver", approach.id])
-            .write_stdin(format!("{dead_end}\n"))
+            .arg(unsolvable.path())
             .assert()
             .success()
-            .stdout("0\n")
+            .stdout(zeros.clone())
             .stderr("");
     }
 }
@@ -438,7 +443,7 @@ fn mixed_records(copies: usize) -> String {
         text.push_str(&corpus[copy % corpus.len()]);
         text.push('\n');
         match copy % 7 {
-            0 => text.push_str(CONFLICTING),
+            0 => text.push_str(&conflicting()),
             1 => text.push_str(&unsolvable()),
             2 => text.push_str("not a puzzle"),
             3 => text.push_str(&".".repeat(81)),

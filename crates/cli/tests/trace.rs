@@ -7,11 +7,8 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{file_with, EXAMPLE, SOLUTION};
+use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
 use pretty_assertions::assert_eq;
-
-const CONFLICTING: &str =
-    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -33,7 +30,8 @@ fn run(command: &mut Command) -> (Option<i32>, String, String) {
 #[test]
 fn trace_prints_a_table_per_record_and_errors_in_place() {
     let input = file_with(&format!(
-        "{EXAMPLE}\n{CONFLICTING}\nnot a puzzle\n{EXAMPLE}\n"
+        "{EXAMPLE}\n{}\nnot a puzzle\n{EXAMPLE}\n",
+        conflicting()
     ));
     let (code, stdout, stderr) = run(sudoku().arg("trace").arg(input.path()));
     assert_eq!(code, Some(1), "{stderr}");
@@ -128,10 +126,9 @@ fn trace_steps_prints_the_first_steps_in_words() {
 fn trace_does_not_run_an_approach_on_a_puzzle_without_a_solution() {
     // Valid givens, no solution: row 1's last cell sees every digit. A classic
     // approach would search a long time to find that out.
-    let dead_end = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
     let (code, stdout, _) = run(sudoku()
         .arg("trace")
-        .arg(file_with(&format!("{dead_end}\n")).path()));
+        .arg(file_with(&format!("{}\n", unsolvable())).path()));
     assert_eq!(code, Some(1));
     assert_eq!(stdout, "error: the puzzle has no solution\n");
 }

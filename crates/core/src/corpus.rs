@@ -84,36 +84,139 @@ impl Tier {
     /// # Panics
     /// Only if a corpus file shipped broken; a unit test reads every line.
     pub fn puzzles(self) -> Vec<CorpusPuzzle> {
-        self.text()
-            .lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-            .map(|(number, line)| {
-                let mut fields = line.split_whitespace();
-                let mut field = |what: &str| {
-                    fields.next().unwrap_or_else(|| {
-                        panic!("corpus {}.txt:{}: no {what}", self.name(), number + 1)
-                    })
-                };
-                let parse = |text: &str| {
-                    parse_line(text).unwrap_or_else(|error| {
-                        panic!("corpus {}.txt:{}: {error}", self.name(), number + 1)
-                    })
-                };
-                let puzzle = parse(field("puzzle"));
-                let solution = match field("solution") {
-                    "-" => None,
-                    text => Some(parse(text)),
-                };
-                CorpusPuzzle {
-                    tier: self,
-                    name: field("name").to_string(),
-                    puzzle,
-                    solution,
-                }
+        entries(self.name(), self.text())
+            .into_iter()
+            .map(|(puzzle, solution, name)| CorpusPuzzle {
+                tier: self,
+                name,
+                puzzle,
+                solution,
             })
             .collect()
     }
+}
+
+/// The entries of a corpus file `file` (its name, for messages): puzzle,
+/// solution if recorded, and name.
+fn entries(file: &str, text: &str) -> Vec<(Board, Option<Board>, String)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(number, line)| {
+            let mut fields = line.split_whitespace();
+            let mut field = |what: &str| {
+                fields
+                    .next()
+                    .unwrap_or_else(|| panic!("corpus {file}.txt:{}: no {what}", number + 1))
+            };
+            let parse = |text: &str| {
+                parse_line(text)
+                    .unwrap_or_else(|error| panic!("corpus {file}.txt:{}: {error}", number + 1))
+            };
+            let puzzle = parse(field("puzzle"));
+            let solution = match field("solution") {
+                "-" => None,
+                text => Some(parse(text)),
+            };
+            (puzzle, solution, field("name").to_string())
+        })
+        .collect()
+}
+
+/// Puzzles that are not proper LeetCode 37 puzzles, by kind, kept beside
+/// the tiers (`crates/core/corpus/<kind>.txt`): one home for what tests need
+/// to feed the screening, the counters and the CLI's errors, and files a
+/// user can try the CLI on.
+///
+/// ```
+/// use sudoku_core::corpus::Kind;
+/// use sudoku_core::validate;
+///
+/// for example in Kind::Conflicting.puzzles() {
+///     assert!(validate(&example.puzzle).is_err(), "{}", example.name);
+/// }
+/// assert!(Kind::Unsolvable.text().starts_with('#'));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Givens that break LeetCode 36's rules: no solution, and `check` says why.
+    Conflicting,
+    /// Valid givens with no solution.
+    Unsolvable,
+    /// Valid givens with more than one solution.
+    Multiple,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 3] = [Kind::Conflicting, Kind::Unsolvable, Kind::Multiple];
+
+    /// The kind's name, which is also its file's.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Conflicting => "conflicting",
+            Kind::Unsolvable => "unsolvable",
+            Kind::Multiple => "multiple",
+        }
+    }
+
+    /// The file as it ships, header comment included: a puzzle file any
+    /// command reads.
+    pub fn text(self) -> &'static str {
+        match self {
+            Kind::Conflicting => include_str!("../corpus/conflicting.txt"),
+            Kind::Unsolvable => include_str!("../corpus/unsolvable.txt"),
+            Kind::Multiple => include_str!("../corpus/multiple.txt"),
+        }
+    }
+
+    /// The kind's puzzles, in file order.
+    ///
+    /// # Panics
+    /// Only if a file shipped broken; a unit test reads every line.
+    pub fn puzzles(self) -> Vec<Example> {
+        entries(self.name(), self.text())
+            .into_iter()
+            .map(|(puzzle, _, name)| Example { name, puzzle })
+            .collect()
+    }
+
+    /// The kind's puzzle named `name`.
+    ///
+    /// # Panics
+    /// When the file has no puzzle of that name: for tests, which name
+    /// puzzles the file holds.
+    pub fn puzzle(self, name: &str) -> Board {
+        self.puzzles()
+            .into_iter()
+            .find(|example| example.name == name)
+            .unwrap_or_else(|| panic!("{}.txt has no puzzle named {name}", self.name()))
+            .puzzle
+    }
+}
+
+/// One puzzle of a [`Kind`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    /// Its name, unique in its file.
+    pub name: String,
+    /// The puzzle.
+    pub puzzle: Board,
+}
+
+/// LeetCode 37's example, with its published solution: the first puzzle of
+/// the `examples` tier.
+///
+/// # Panics
+/// Only if the corpus shipped without it; a unit test checks it.
+pub fn leetcode_example() -> (Board, Board) {
+    let example = &Tier::Examples.puzzles()[0];
+    (
+        example.puzzle,
+        example
+            .solution
+            .expect("the examples tier records solutions"),
+    )
 }
 
 impl fmt::Display for Tier {
@@ -171,6 +274,27 @@ mod tests {
         }
         assert_eq!(Tier::Hardest.puzzles().len(), 6);
         assert_eq!(Tier::Examples.puzzles().len(), 2);
+    }
+
+    #[test]
+    fn every_kind_file_reads_and_its_puzzles_are_what_it_says() {
+        for kind in Kind::ALL {
+            let examples = kind.puzzles();
+            assert!(examples.len() >= 2, "{}", kind.name());
+            let names: HashSet<&str> = examples
+                .iter()
+                .map(|example| example.name.as_str())
+                .collect();
+            assert_eq!(names.len(), examples.len(), "{}", kind.name());
+            for example in &examples {
+                // Conflicts are core's to see; solution counts are the
+                // catalog's (sudoku_catalog::screen tests them).
+                let valid = crate::validate(&example.puzzle).is_ok();
+                assert_eq!(valid, kind != Kind::Conflicting, "{}", example.name);
+            }
+        }
+        let (puzzle, solution) = leetcode_example();
+        assert_eq!(crate::verify(&puzzle, &solution), Ok(()));
     }
 
     #[test]

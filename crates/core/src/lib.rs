@@ -8,13 +8,10 @@
 //! CLI share around them.
 //!
 //! ```
-//! use sudoku_core::{validate, verify, Board, Records};
+//! use sudoku_core::{corpus, validate, verify, Records};
 //!
 //! let input = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
-//! let solution: Board =
-//!     "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-//!         .parse()
-//!         .unwrap();
+//! let (_, solution) = corpus::leetcode_example();
 //! for record in Records::new(input.as_bytes()) {
 //!     let record = record.unwrap();
 //!     assert!(validate(&record.board).is_ok());
