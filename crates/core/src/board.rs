@@ -96,29 +96,38 @@ impl Board {
     /// # Errors
     /// The shape or character that is wrong, with its 1-based row and column.
     pub fn from_leetcode(board: &[Vec<char>]) -> Result<Self, ParseError> {
+        Board::from_leetcode_cells(board, |&found: &char| Some(found))
+    }
+
+    /// A board from LeetCode's shape of rows of cells, whatever a cell is:
+    /// `as_char` gives the one character a cell holds, or `None` when it is
+    /// not one character (a JSON string like `"55"`). The shape is checked
+    /// here, once, for every caller.
+    pub(crate) fn from_leetcode_cells<T: fmt::Display>(
+        board: &[Vec<T>],
+        as_char: impl Fn(&T) -> Option<char>,
+    ) -> Result<Self, ParseError> {
         if board.len() != 9 {
             return Err(ParseError::LeetcodeRows { found: board.len() });
         }
         let mut cells = [0; 81];
-        for (row, chars) in board.iter().enumerate() {
-            if chars.len() != 9 {
+        for (row, row_cells) in board.iter().enumerate() {
+            if row_cells.len() != 9 {
                 return Err(ParseError::LeetcodeRowLength {
                     row: row + 1,
-                    found: chars.len(),
+                    found: row_cells.len(),
                 });
             }
-            for (column, &found) in chars.iter().enumerate() {
-                cells[row * 9 + column] = match found {
-                    '.' => 0,
-                    '1'..='9' => found as u8 - b'0',
-                    _ => {
-                        return Err(ParseError::LeetcodeCell {
-                            row: row + 1,
-                            column: column + 1,
-                            found: found.to_string(),
-                        })
-                    }
-                };
+            for (column, cell) in row_cells.iter().enumerate() {
+                let value = as_char(cell).and_then(|found| match found {
+                    '.' => Some(0),
+                    _ => format::digit(found),
+                });
+                cells[row * 9 + column] = value.ok_or_else(|| ParseError::LeetcodeCell {
+                    row: row + 1,
+                    column: column + 1,
+                    found: cell.to_string(),
+                })?;
             }
         }
         Ok(Board { cells })

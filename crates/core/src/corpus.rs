@@ -19,6 +19,7 @@ use std::str::FromStr;
 
 use crate::board::Board;
 use crate::format::parse_line;
+use crate::reader::is_blank_or_comment;
 
 /// A tier of the embedded corpus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -101,7 +102,7 @@ impl Tier {
 fn entries(file: &str, text: &str) -> Vec<(Board, Option<Board>, String)> {
     text.lines()
         .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .filter(|(_, line)| !is_blank_or_comment(line))
         .map(|(number, line)| {
             let mut fields = line.split_whitespace();
             let mut field = |what: &str| {

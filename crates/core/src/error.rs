@@ -2,26 +2,29 @@
 
 use thiserror::Error;
 
-/// Why a record could not be read as a board. Rows and columns are 1-based,
-/// as a person counts them; a column counts characters from the start of the line.
+/// Why some text is not a board. Everything counts from 1, as a person
+/// does: `row` and `column` are the board's, `position` counts characters
+/// from the start of the line as written (the messages call it a column, as
+/// an editor does).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// A `line` record whose puzzle field is not 81 characters long. When
     /// something on the line came after the field, `ended_by` says what
-    /// ended it and where (a stray space in a puzzle shows up here).
+    /// ended it and at which position (a stray space in a puzzle shows up
+    /// here).
     #[error("expected 81 cells, found {found}{}", field_end(*ended_by))]
     WrongLength {
         found: usize,
         ended_by: Option<(usize, char)>,
     },
     /// A `line` record with a character that is neither a digit nor a blank.
-    #[error("column {column}: {found:?} is not a digit or a blank (. 0 _ -)")]
-    BadCharacter { column: usize, found: char },
+    #[error("column {position}: {found:?} is not a digit or a blank (. 0 _ -)")]
+    BadCharacter { position: usize, found: char },
     /// A `grid` row with a character that is neither a digit, a blank nor a separator.
-    #[error("grid row {row}, column {column}: {found:?} is not a digit, a blank (. 0 _) or a separator (| - +)")]
+    #[error("grid row {row}, column {position}: {found:?} is not a digit, a blank (. 0 _) or a separator (| - +)")]
     GridBadCharacter {
         row: usize,
-        column: usize,
+        position: usize,
         found: char,
     },
     /// A `grid` row with other than 9 cells.
@@ -56,31 +59,40 @@ pub enum ParseError {
         column: usize,
         value: u8,
     },
+}
+
+/// Why one record of the input could not be read: its text is not a
+/// board, or the reader could not take the text itself.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// The text was read, and is not a board.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
     /// A line longer than the reader accepts; the rest of it was skipped.
     #[error("line is longer than {limit} bytes")]
     LineTooLong { limit: usize },
     /// A record longer than the reader accepts (a `leetcode` record spread over many lines).
     #[error("record is longer than {limit} bytes")]
     RecordTooLong { limit: usize },
-    /// A line that is not valid UTF-8.
-    #[error("byte {column} is not valid UTF-8")]
-    NotUtf8 { column: usize },
+    /// A line that is not valid UTF-8: `byte` counts bytes from 1.
+    #[error("byte {byte} is not valid UTF-8")]
+    NotUtf8 { byte: usize },
 }
 
 impl ParseError {
-    /// The same error with its character column moved `by` characters to
-    /// the right: for text that was parsed after leading whitespace was cut
-    /// off, so that the column counts from the start of the line as written.
+    /// The same error with its position moved `by` characters to the right:
+    /// for text that was parsed after leading whitespace was cut off, so
+    /// that the position counts from the start of the line as written.
     #[must_use]
     pub(crate) fn shifted(self, by: usize) -> Self {
         match self {
-            ParseError::BadCharacter { column, found } => ParseError::BadCharacter {
-                column: column + by,
+            ParseError::BadCharacter { position, found } => ParseError::BadCharacter {
+                position: position + by,
                 found,
             },
             ParseError::WrongLength { found, ended_by } => ParseError::WrongLength {
                 found,
-                ended_by: ended_by.map(|(column, character)| (column + by, character)),
+                ended_by: ended_by.map(|(position, character)| (position + by, character)),
             },
             other => other,
         }
@@ -111,7 +123,7 @@ pub fn grouped(count: u64) -> String {
 
 /// Where a `line` record's puzzle field ended early, for its error message.
 fn field_end(ended_by: Option<(usize, char)>) -> String {
-    let Some((column, character)) = ended_by else {
+    let Some((position, character)) = ended_by else {
         return String::new();
     };
     let what = match character {
@@ -120,7 +132,7 @@ fn field_end(ended_by: Option<(usize, char)>) -> String {
         ',' => "a comma".to_string(),
         other => format!("{other:?}"),
     };
-    format!(" (the puzzle ends at {what} in column {column})")
+    format!(" (the puzzle ends at {what} in column {position})")
 }
 
 #[cfg(test)]

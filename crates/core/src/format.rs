@@ -73,7 +73,7 @@ impl FromStr for Format {
 /// must be 81 cells; what follows it is ignored.
 ///
 /// # Errors
-/// [`ParseError::BadCharacter`] with the column of the first character that is
+/// [`ParseError::BadCharacter`] with the position of the first character that is
 /// not a digit or blank, or [`ParseError::WrongLength`].
 ///
 /// ```
@@ -89,7 +89,7 @@ pub fn parse_line(line: &str) -> Result<Board, ParseError> {
     let mut count = 0;
     for (index, found) in field.chars().enumerate() {
         let value = line_cell(found).ok_or(ParseError::BadCharacter {
-            column: index + 1,
+            position: index + 1,
             found,
         })?;
         if let Some(cell) = cells.get_mut(index) {
@@ -127,11 +127,16 @@ pub(crate) fn parse_plain_line(line: &str) -> Option<Board> {
 
 /// The value of one cell of a `line` record: a digit, or 0 for a blank.
 fn line_cell(found: char) -> Option<u8> {
-    match found {
-        '1'..='9' => Some(found as u8 - b'0'),
-        '.' | '0' | '_' | '-' => Some(0),
-        _ => None,
-    }
+    digit(found).or(matches!(found, '.' | '0' | '_' | '-').then_some(0))
+}
+
+/// The digit `found` stands for, if it is `1` to `9`: every format writes
+/// givens so, and they differ only in their blanks.
+pub(crate) fn digit(found: char) -> Option<u8> {
+    found
+        .to_digit(10)
+        .filter(|&value| value != 0)
+        .map(|value| value as u8)
 }
 
 /// True for the ASCII bytes that end a field: whitespace (as
@@ -167,19 +172,19 @@ pub(crate) fn first_field(line: &str) -> &str {
 ///
 /// # Errors
 /// [`ParseError::GridBadCharacter`] for a character that is not a digit,
-/// blank or separator; its column counts characters from the start of the line.
+/// blank or separator; its position counts characters from the start of the line.
 pub fn parse_grid_row(line: &str, row: usize) -> Result<Vec<u8>, ParseError> {
     let mut cells = Vec::with_capacity(9);
     for (index, found) in line.chars().enumerate() {
         match found {
-            '1'..='9' => cells.push(found as u8 - b'0'),
+            _ if digit(found).is_some() => cells.extend(digit(found)),
             '.' | '0' | '_' => cells.push(0),
             '|' | '-' | '+' => {}
             _ if found.is_whitespace() => {}
             _ => {
                 return Err(ParseError::GridBadCharacter {
                     row,
-                    column: index + 1,
+                    position: index + 1,
                     found,
                 })
             }
@@ -240,34 +245,13 @@ pub fn parse_leetcode_json(text: &str) -> Result<Board, ParseError> {
     let rows: Vec<Vec<String>> = serde_json::from_str(text).map_err(|error| ParseError::Json {
         message: error.to_string(),
     })?;
-    if rows.len() != 9 {
-        return Err(ParseError::LeetcodeRows { found: rows.len() });
-    }
-    let mut chars = Vec::with_capacity(9);
-    for (row, strings) in rows.iter().enumerate() {
-        if strings.len() != 9 {
-            return Err(ParseError::LeetcodeRowLength {
-                row: row + 1,
-                found: strings.len(),
-            });
+    Board::from_leetcode_cells(&rows, |string: &String| {
+        let mut chars = string.chars();
+        match (chars.next(), chars.next()) {
+            (Some(found), None) => Some(found),
+            _ => None,
         }
-        let mut row_chars = Vec::with_capacity(9);
-        for (column, string) in strings.iter().enumerate() {
-            let mut string_chars = string.chars();
-            match (string_chars.next(), string_chars.next()) {
-                (Some(found), None) => row_chars.push(found),
-                _ => {
-                    return Err(ParseError::LeetcodeCell {
-                        row: row + 1,
-                        column: column + 1,
-                        found: string.clone(),
-                    })
-                }
-            }
-        }
-        chars.push(row_chars);
-    }
-    Board::from_leetcode(&chars)
+    })
 }
 
 /// The box-separated grid, as `find-empty-cell`'s article prints it, with a newline after each line.
@@ -288,20 +272,15 @@ pub(crate) fn write_grid(board: &Board) -> String {
     text
 }
 
-/// The LeetCode JSON array on one line, without a newline.
+/// The LeetCode JSON array on one line, without a newline: what
+/// `serde_json` writes for the board's rows of one-character strings.
 pub(crate) fn write_leetcode_json(board: &Board) -> String {
-    let rows: Vec<String> = board
-        .cells()
-        .chunks(9)
-        .map(|cells| {
-            let quoted: Vec<String> = cells
-                .iter()
-                .map(|&digit| format!("\"{}\"", digit_char(digit)))
-                .collect();
-            format!("[{}]", quoted.join(","))
-        })
+    let rows: Vec<Vec<String>> = board
+        .to_leetcode()
+        .iter()
+        .map(|row| row.iter().map(char::to_string).collect())
         .collect();
-    format!("[{}]", rows.join(","))
+    serde_json::to_string(&rows).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -364,7 +343,7 @@ mod tests {
         assert_eq!(
             parse_line(&bad).unwrap_err(),
             ParseError::BadCharacter {
-                column: 41,
+                position: 41,
                 found: 'x'
             }
         );
@@ -413,7 +392,7 @@ mod tests {
             parse_grid("1234x6789\n").unwrap_err(),
             ParseError::GridBadCharacter {
                 row: 1,
-                column: 5,
+                position: 5,
                 found: 'x'
             }
         );

@@ -27,7 +27,7 @@ pub mod reader;
 mod validate;
 
 pub use board::Board;
-pub use error::{counted, grouped, ParseError};
+pub use error::{counted, grouped, ParseError, RecordError};
 pub use format::Format;
 pub use reader::{ReadError, Record, Records};
 pub use validate::{validate, verify, Conflict, Unit, VerifyError};

@@ -16,7 +16,7 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::error::ParseError;
+use crate::error::{ParseError, RecordError};
 use crate::format::{
     first_field, is_grid_separator, parse_grid, parse_grid_row, parse_leetcode_json, parse_line,
     parse_plain_line, Format,
@@ -48,7 +48,7 @@ pub enum ReadError {
         /// The 1-based line where the problem is.
         line: usize,
         /// What is wrong with it.
-        error: ParseError,
+        error: RecordError,
     },
     /// The input itself failed; the reader stops.
     #[error("{0}")]
@@ -86,7 +86,7 @@ pub struct Records<R> {
 /// One physical line: its number and its text, or why the text was not kept.
 struct RawLine {
     number: usize,
-    text: Result<String, ParseError>,
+    text: Result<String, RecordError>,
 }
 
 /// A line read inside a multi-line record: part of it, or where the next record begins.
@@ -125,6 +125,12 @@ impl<R: BufRead> Records<R> {
     /// The next physical line, without its line end (LF, CRLF or a lone
     /// CR); `None` at the end of input. Every byte of the line, kept or
     /// not, goes through `scanner` when one is given.
+    ///
+    /// Not `BufRead::read_until` over `Read::take` (with `skip_until` for
+    /// the rest of a long line): those split on one byte, and a lone CR
+    /// ends a line too. A file with CR line ends would be a single line to
+    /// them, cut at the limit, and every record after the first 64 KiB
+    /// lost; so this loop looks for either byte in what `fill_buf` holds.
     fn read_raw_line(
         &mut self,
         mut scanner: Option<&mut BracketScanner>,
@@ -184,7 +190,7 @@ impl<R: BufRead> Records<R> {
         }
         self.line_number += 1;
         let text = if too_long {
-            Err(ParseError::LineTooLong {
+            Err(RecordError::LineTooLong {
                 limit: MAX_LINE_BYTES,
             })
         } else {
@@ -196,8 +202,8 @@ impl<R: BufRead> Records<R> {
             }
             match std::str::from_utf8(bytes) {
                 Ok(text) => Ok(text.to_string()),
-                Err(error) => Err(ParseError::NotUtf8 {
-                    column: error.valid_up_to() + 1,
+                Err(error) => Err(RecordError::NotUtf8 {
+                    byte: error.valid_up_to() + 1,
                 }),
             }
         };
@@ -229,15 +235,15 @@ impl<R: BufRead> Records<R> {
         }
     }
 
-    fn next_record(&mut self) -> io::Result<Option<Result<Record, ReadError>>> {
+    /// The next record, or `None` at the end of input. A record that cannot
+    /// be read is a [`ReadError::Record`]; an input that fails, a
+    /// [`ReadError::Io`].
+    fn next_record(&mut self) -> Result<Option<Record>, ReadError> {
         loop {
             let Some(raw) = self.read_raw_line(None)? else {
                 return Ok(None);
             };
-            let text = match raw.text {
-                Ok(text) => text,
-                Err(error) => return Ok(Some(Err(record_error(raw.number, error)))),
-            };
+            let text = raw.text.map_err(|error| record_error(raw.number, error))?;
             if is_blank_or_comment(&text) {
                 continue;
             }
@@ -246,47 +252,40 @@ impl<R: BufRead> Records<R> {
             // in one pass, before detection and the full parser.
             if matches!(self.format, None | Some(Format::Line)) {
                 if let Some(board) = parse_plain_line(trimmed) {
-                    return Ok(Some(Ok(Record {
+                    return Ok(Some(Record {
                         line: raw.number,
                         format: Format::Line,
                         board,
-                    })));
+                    }));
                 }
             }
             let format = self.format.unwrap_or_else(|| detect(trimmed));
-            let record = match format {
+            let board = match format {
                 Format::Line => {
-                    // Columns count from the start of the line as written.
+                    // Positions count from the start of the line as written.
                     let leading = text[..text.len() - text.trim_start().len()].chars().count();
-                    parse_line(trimmed).map_err(|error| (raw.number, error.shifted(leading)))
+                    parse_line(trimmed)
+                        .map_err(|error| record_error(raw.number, error.shifted(leading)))?
                 }
                 Format::Grid => self.read_grid(raw.number, text)?,
                 Format::Leetcode => self.read_leetcode(raw.number, &text)?,
             };
-            return Ok(Some(
-                record
-                    .map(|board| Record {
-                        line: raw.number,
-                        format,
-                        board,
-                    })
-                    .map_err(|(line, error)| record_error(line, error)),
-            ));
+            return Ok(Some(Record {
+                line: raw.number,
+                format,
+                board,
+            }));
         }
     }
 
     /// Reads a grid that starts with `first`: up to 9 rows, with separator
     /// lines between them, ending early where another record begins.
-    fn read_grid(
-        &mut self,
-        first_number: usize,
-        first: String,
-    ) -> io::Result<Result<Board, (usize, ParseError)>> {
+    fn read_grid(&mut self, first_number: usize, first: String) -> Result<Board, ReadError> {
         // Gather the record's lines here; `parse_grid` then reads them, and a
         // row it complains about is mapped back to the line it came from.
         let mut text = String::new();
         let mut row_lines: Vec<usize> = Vec::with_capacity(9);
-        let mut unreadable: Option<(usize, ParseError)> = None;
+        let mut unreadable: Option<ReadError> = None;
         let mut line = RawLine {
             number: first_number,
             text: Ok(first),
@@ -303,7 +302,7 @@ impl<R: BufRead> Records<R> {
                 }
                 Err(error) => {
                     row_lines.push(line.number);
-                    unreadable.get_or_insert((line.number, error));
+                    unreadable.get_or_insert(record_error(line.number, error));
                 }
             }
             if row_lines.len() == 9 {
@@ -317,35 +316,31 @@ impl<R: BufRead> Records<R> {
             }
         }
         if let Some(unreadable) = unreadable {
-            return Ok(Err(unreadable));
+            return Err(unreadable);
         }
-        Ok(parse_grid(&text).map_err(|error| {
+        parse_grid(&text).map_err(|error| {
             let row = match error {
                 ParseError::GridBadCharacter { row, .. }
                 | ParseError::GridRowLength { row, .. } => row,
                 _ => 0,
             };
             let number = row.checked_sub(1).and_then(|index| row_lines.get(index));
-            (number.copied().unwrap_or(first_number), error)
-        }))
+            record_error(number.copied().unwrap_or(first_number), error)
+        })
     }
 
     /// Reads a `leetcode` record that starts with `first`, over as many lines
     /// as it takes for its brackets to close, or until another record begins.
-    fn read_leetcode(
-        &mut self,
-        first_number: usize,
-        first: &str,
-    ) -> io::Result<Result<Board, (usize, ParseError)>> {
+    fn read_leetcode(&mut self, first_number: usize, first: &str) -> Result<Board, ReadError> {
         if !first.trim_start().starts_with('[') {
             // Not JSON at all: report it on this line rather than read on for a bracket.
-            return Ok(parse_leetcode_json(first).map_err(|error| (first_number, error)));
+            return parse_leetcode_json(first).map_err(|error| record_error(first_number, error));
         }
         let mut text = String::new();
         let mut scanner = BracketScanner::default();
         scanner.scan(first.as_bytes());
         let mut too_long = false;
-        let mut unreadable: Option<(usize, ParseError)> = None;
+        let mut unreadable: Option<ReadError> = None;
         let mut line = first.to_string();
         loop {
             if !too_long {
@@ -369,28 +364,27 @@ impl<R: BufRead> Records<R> {
                     number,
                     text: Err(error),
                 }) => {
-                    unreadable.get_or_insert((number, error));
+                    unreadable.get_or_insert(record_error(number, error));
                     line.clear();
                 }
                 Next::End => {
-                    return Ok(Err(
-                        unreadable.unwrap_or((first_number, ParseError::UnterminatedJson))
-                    ));
+                    return Err(unreadable
+                        .unwrap_or(record_error(first_number, ParseError::UnterminatedJson)));
                 }
             }
         }
         if let Some(unreadable) = unreadable {
-            return Ok(Err(unreadable));
+            return Err(unreadable);
         }
         if too_long {
-            return Ok(Err((
+            return Err(record_error(
                 first_number,
-                ParseError::RecordTooLong {
+                RecordError::RecordTooLong {
                     limit: MAX_RECORD_BYTES,
                 },
-            )));
+            ));
         }
-        Ok(parse_leetcode_json(&text).map_err(|error| (first_number, error)))
+        parse_leetcode_json(&text).map_err(|error| record_error(first_number, error))
     }
 }
 
@@ -402,21 +396,25 @@ impl<R: BufRead> Iterator for Records<R> {
             return None;
         }
         match self.next_record() {
-            Ok(record) => record,
+            Ok(record) => record.map(Ok),
             Err(error) => {
-                self.stopped = true;
-                Some(Err(ReadError::Io(error)))
+                // An input that fails stops the reader; a bad record does not.
+                self.stopped = matches!(error, ReadError::Io(_));
+                Some(Err(error))
             }
         }
     }
 }
 
-fn record_error(line: usize, error: ParseError) -> ReadError {
-    ReadError::Record { line, error }
+fn record_error(line: usize, error: impl Into<RecordError>) -> ReadError {
+    ReadError::Record {
+        line,
+        error: error.into(),
+    }
 }
 
 /// True for a line with nothing on it but whitespace, or a `#` comment.
-fn is_blank_or_comment(line: &str) -> bool {
+pub(crate) fn is_blank_or_comment(line: &str) -> bool {
     let trimmed = line.trim();
     trimmed.is_empty() || trimmed.starts_with('#')
 }
