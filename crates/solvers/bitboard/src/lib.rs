@@ -639,16 +639,9 @@ impl Search {
             while digits & (digits - 1) != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                let mut guess = state;
-                #[cfg(sudoku_trace)]
-                crate::probe::guess_in_band(band, bit, digit);
-                guess.place(digit, band, bit);
-                self.guesses += 1;
-                self.run(guess);
-                if self.count >= self.limit {
+                if !self.try_on_copy(&mut state, band, bit, digit) {
                     return;
                 }
-                state.remove(9 * band + digit, bit);
             }
             self.guesses += 1;
             #[cfg(sudoku_trace)]
@@ -659,15 +652,11 @@ impl Search {
 }
 
 impl Search {
-    /// Tries the digit index `digit` in the cell `bit` of `band` on a copy of
-    /// `state`, then rules it out there in `state` itself, which counts no
-    /// guess (propagation places the digit elsewhere). False when the limit
-    /// is reached.
-    #[cold]
-    #[inline(never)]
-    fn run_digit(&mut self, state: &mut State, band: usize, bit: u32, digit: usize) -> bool {
-        #[cfg(sudoku_trace)]
-        crate::probe::split_in_band(band, bit, state.digits_at(band, bit));
+    /// Searches on with the digit index `digit` in the cell `bit` of `band`,
+    /// on a copy of `state`, then rules that digit out there in `state`.
+    /// False when the limit is reached.
+    #[inline]
+    fn try_on_copy(&mut self, state: &mut State, band: usize, bit: u32, digit: usize) -> bool {
         let mut guess = *state;
         #[cfg(sudoku_trace)]
         crate::probe::guess_in_band(band, bit, digit);
@@ -677,9 +666,23 @@ impl Search {
         if self.count >= self.limit {
             return false;
         }
+        state.remove(9 * band + digit, bit);
+        true
+    }
+
+    /// The careful branch on a digit: here (on a copy), then not here, in
+    /// `state` itself, which counts no guess (propagation places the digit
+    /// elsewhere). False when the limit is reached.
+    #[cold]
+    #[inline(never)]
+    fn run_digit(&mut self, state: &mut State, band: usize, bit: u32, digit: usize) -> bool {
+        #[cfg(sudoku_trace)]
+        crate::probe::split_in_band(band, bit, state.digits_at(band, bit));
+        if !self.try_on_copy(state, band, bit, digit) {
+            return false;
+        }
         #[cfg(sudoku_trace)]
         crate::probe::exclude_in_band(band, bit);
-        state.remove(9 * band + digit, bit);
         true
     }
 }
