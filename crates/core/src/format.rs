@@ -176,8 +176,11 @@ pub(crate) fn first_field(line: &str) -> &str {
 pub fn parse_grid_row(line: &str, row: usize) -> Result<Vec<u8>, ParseError> {
     let mut cells = Vec::with_capacity(9);
     for (index, found) in line.chars().enumerate() {
+        if let Some(value) = digit(found) {
+            cells.push(value);
+            continue;
+        }
         match found {
-            _ if digit(found).is_some() => cells.extend(digit(found)),
             '.' | '0' | '_' => cells.push(0),
             '|' | '-' | '+' => {}
             _ if found.is_whitespace() => {}
