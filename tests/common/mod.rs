@@ -3,6 +3,8 @@
 // Each test file is its own crate and uses a part of this.
 #![allow(dead_code)]
 
+pub mod markdown;
+
 use sudoku_core::Board;
 
 /// The reference: a plain depth-first count, written for this test and

@@ -1,0 +1,124 @@
+//! The Rust solutions written out in notes/valid-sudoku.md are real
+//! LeetCode 36 submissions: each `rust` block of the note is compiled on its
+//! own (with `struct Solution;` in front, as the judge adds it) and must
+//! answer as `sudoku_core::validate` does on every board of the corpus and on
+//! random boards, many of them with a clash in a row, a column or a box.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use sudoku_core::corpus::{self, Kind};
+use sudoku_core::{validate, Board};
+
+use common::markdown;
+
+/// Reads one board of 81 characters per line and prints 1 (valid) or 0.
+const MAIN: &str = r#"
+fn main() {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap();
+        let cells: Vec<char> = line.chars().collect();
+        let board: Vec<Vec<char>> = cells.chunks(9).map(|row| row.to_vec()).collect();
+        println!("{}", u8::from(Solution::is_valid_sudoku(board)));
+    }
+}
+"#;
+
+/// Boards with a few digits in random cells: with 2 to 24 digits, clashes
+/// of every kind are common, and so are valid boards.
+fn random_boards(count: usize) -> Vec<Board> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |bound: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % bound
+    };
+    (0..count)
+        .map(|_| {
+            let mut board = Board::EMPTY;
+            for _ in 0..2 + next(23) {
+                let cell = usize::try_from(next(81)).unwrap();
+                let digit = u8::try_from(1 + next(9)).unwrap();
+                board.set(cell / 9, cell % 9, digit);
+            }
+            board
+        })
+        .collect()
+}
+
+#[test]
+fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let note = std::fs::read_to_string(root.join("notes/valid-sudoku.md")).unwrap();
+    let solutions: Vec<String> = markdown::code_blocks(&note)
+        .into_iter()
+        .filter(|block| block.info == "rust")
+        .map(|block| block.body)
+        .collect();
+    assert_eq!(solutions.len(), 3, "the note gives three solutions");
+
+    let mut boards: Vec<Board> = corpus::all()
+        .into_iter()
+        .flat_map(|entry| [Some(entry.puzzle), entry.solution])
+        .flatten()
+        .collect();
+    for kind in Kind::ALL {
+        boards.extend(kind.puzzles().into_iter().map(|example| example.puzzle));
+    }
+    boards.extend(random_boards(3000));
+    let expected: String = boards
+        .iter()
+        .map(|board| if validate(board).is_ok() { "1\n" } else { "0\n" })
+        .collect();
+    let invalid = expected.matches('0').count();
+    assert!(
+        invalid > 500 && boards.len() - invalid > 500,
+        "the boards mix valid ({}) and invalid ({invalid}) ones",
+        boards.len() - invalid
+    );
+    let input: String = boards
+        .iter()
+        .map(|board| board.to_line() + "\n")
+        .collect();
+
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let work = tempfile::tempdir().unwrap();
+    for (number, solution) in solutions.iter().enumerate() {
+        let number = number + 1;
+        let file = work.path().join(format!("solution{number}.rs"));
+        let binary = work.path().join(format!("solution{number}"));
+        std::fs::write(&file, format!("struct Solution;\n{solution}\n{MAIN}")).unwrap();
+        let build = Command::new(&rustc)
+            .args(["--edition", "2021", "-O", "--crate-type", "bin", "-o"])
+            .arg(&binary)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            build.status.success(),
+            "solution {number} of notes/valid-sudoku.md does not compile on its own:\n{}",
+            String::from_utf8_lossy(&build.stderr)
+        );
+        let input_file = work.path().join("boards.txt");
+        std::fs::write(&input_file, &input).unwrap();
+        let ran = Command::new(&binary)
+            .stdin(std::fs::File::open(&input_file).unwrap())
+            .output()
+            .unwrap();
+        assert!(ran.status.success(), "solution {number} crashed");
+        let answers = String::from_utf8(ran.stdout).unwrap();
+        for ((board, got), want) in boards.iter().zip(answers.lines()).zip(expected.lines()) {
+            assert_eq!(
+                got,
+                want,
+                "solution {number} of notes/valid-sudoku.md on {} (1 means valid)",
+                board.to_line()
+            );
+        }
+        assert_eq!(answers.lines().count(), boards.len(), "solution {number}: one answer per board");
+    }
+}
