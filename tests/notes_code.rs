@@ -72,7 +72,13 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
     boards.extend(random_boards(3000));
     let expected: String = boards
         .iter()
-        .map(|board| if validate(board).is_ok() { "1\n" } else { "0\n" })
+        .map(|board| {
+            if validate(board).is_ok() {
+                "1\n"
+            } else {
+                "0\n"
+            }
+        })
         .collect();
     let invalid = expected.matches('0').count();
     assert!(
@@ -80,10 +86,7 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
         "the boards mix valid ({}) and invalid ({invalid}) ones",
         boards.len() - invalid
     );
-    let input: String = boards
-        .iter()
-        .map(|board| board.to_line() + "\n")
-        .collect();
+    let input: String = boards.iter().map(|board| board.to_line() + "\n").collect();
 
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     let work = tempfile::tempdir().unwrap();
@@ -119,6 +122,10 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
                 board.to_line()
             );
         }
-        assert_eq!(answers.lines().count(), boards.len(), "solution {number}: one answer per board");
+        assert_eq!(
+            answers.lines().count(),
+            boards.len(),
+            "solution {number}: one answer per board"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The counts the notes quote are what `sudoku trace` counts: every table
 //! between a `<!-- counts: NAME -->` line and `<!-- end of counts -->` in
-//! notes/ is made again here from `sudoku_trace` and compared. The counts do
+//! notes/ and notes/zh/ is made again here from `sudoku_trace` and compared. The counts do
 //! not depend on the machine, so any difference means the notes or the code
 //! changed; the failure message prints the table to paste.
 
@@ -74,25 +74,23 @@ fn check(note: &str, name: &str, expected: &str) {
 fn the_counts_in_the_notes_are_what_trace_counts() {
     let classics: Vec<&'static Approach> = sudoku_trace::APPROACHES[..5].iter().collect();
     let follow_ups: Vec<&'static Approach> = sudoku_trace::APPROACHES[5..].iter().collect();
-    check(
-        "notes/README.md",
-        "classics",
-        &table(&classics, &PUZZLES, &Counter::CLASSIC),
+    let all_classics = table(&classics, &PUZZLES, &Counter::CLASSIC);
+    let all_follow_ups = table(
+        &follow_ups,
+        &PUZZLES,
+        &sudoku_trace::counters_of(&follow_ups),
     );
-    check(
-        "notes/README.md",
-        "follow-ups",
-        &table(
-            &follow_ups,
-            &PUZZLES,
-            &sudoku_trace::counters_of(&follow_ups),
-        ),
-    );
+    for note in ["notes/README.md", "notes/zh/README.md"] {
+        check(note, "classics", &all_classics);
+        check(note, "follow-ups", &all_follow_ups);
+    }
     for &classic in &classics {
-        check(
-            &format!("notes/{}.md", classic.id),
-            classic.id,
-            &table(&[classic], &CLASSIC_PUZZLES, &Counter::CLASSIC),
-        );
+        let expected = table(&[classic], &CLASSIC_PUZZLES, &Counter::CLASSIC);
+        for note in [
+            format!("notes/{}.md", classic.id),
+            format!("notes/zh/{}.md", classic.id),
+        ] {
+            check(&note, classic.id, &expected);
+        }
     }
 }
