@@ -13,8 +13,12 @@
 //! toolchain installed (`rustup toolchain install 1.74.1 --profile minimal`;
 //! `.ci/run` does it).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use common::leetcode;
 
 const BEGIN: &str = "// LeetCode submission begins";
 const END: &str = "// LeetCode submission ends";
@@ -113,26 +117,18 @@ fn every_region_compiles_and_solves_the_example(compiler: &Compiler) {
             "struct Solution;\n{}\n{MAIN}",
             submission(&source, approach.id)
         );
-        let file = work
-            .path()
-            .join(format!("{}.rs", approach.id.replace('-', "_")));
-        let binary = work.path().join(approach.id);
-        std::fs::write(&file, program).unwrap();
-
-        let build = Command::new(&compiler.command[0])
-            .args(&compiler.command[1..])
-            .args(["--edition", "2021", "-O", "--crate-type", "bin", "-o"])
-            .arg(&binary)
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(
-            build.status.success(),
-            "{}: the submission does not compile on its own with {} ({version}):\n{}",
-            approach.id,
-            compiler.name,
-            String::from_utf8_lossy(&build.stderr)
-        );
+        let binary = leetcode::build_alone(
+            &compiler.command,
+            work.path(),
+            &approach.id.replace('-', "_"),
+            &program,
+        )
+        .unwrap_or_else(|messages| {
+            panic!(
+                "{}: the submission does not compile on its own with {} ({version}):\n{messages}",
+                approach.id, compiler.name
+            )
+        });
 
         let ran = Command::new(&binary).output().unwrap();
         assert!(

@@ -12,7 +12,7 @@ use std::process::Command;
 use sudoku_core::corpus::{self, Kind};
 use sudoku_core::{validate, Board};
 
-use common::markdown;
+use common::{leetcode, markdown};
 
 /// Reads one board of 81 characters per line and prints 1 (valid) or 0.
 const MAIN: &str = r#"
@@ -88,23 +88,16 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
     );
     let input: String = boards.iter().map(|board| board.to_line() + "\n").collect();
 
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let compiler = [std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())];
     let work = tempfile::tempdir().unwrap();
     for (number, solution) in solutions.iter().enumerate() {
         let number = number + 1;
-        let file = work.path().join(format!("solution{number}.rs"));
-        let binary = work.path().join(format!("solution{number}"));
-        std::fs::write(&file, format!("struct Solution;\n{solution}\n{MAIN}")).unwrap();
-        let build = Command::new(&rustc)
-            .args(["--edition", "2021", "-O", "--crate-type", "bin", "-o"])
-            .arg(&binary)
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(
-            build.status.success(),
-            "solution {number} of notes/valid-sudoku.md does not compile on its own:\n{}",
-            String::from_utf8_lossy(&build.stderr)
+        let program = format!("struct Solution;\n{solution}\n{MAIN}");
+        let name = format!("solution{number}");
+        let binary = leetcode::build_alone(&compiler, work.path(), &name, &program).unwrap_or_else(
+            |messages| {
+                panic!("solution {number} of the note does not compile on its own:\n{messages}")
+            },
         );
         let input_file = work.path().join("boards.txt");
         std::fs::write(&input_file, &input).unwrap();

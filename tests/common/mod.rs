@@ -3,6 +3,7 @@
 // Each test file is its own crate and uses a part of this.
 #![allow(dead_code)]
 
+pub mod leetcode;
 pub mod markdown;
 
 use sudoku_core::Board;
