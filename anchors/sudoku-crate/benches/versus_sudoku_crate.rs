@@ -7,6 +7,10 @@
 //! plus each public file found in `SUDOKU_LAB_DATA` (an evenly spaced sample
 //! of at most 1,000 puzzles). Each iteration takes the next puzzle of the
 //! set, round-robin, so times are per puzzle, averaged over the set.
+//!
+//! With `TDOKU_SRC` set at build time (see build.rs), tdoku runs in every
+//! group too, on the same puzzles: one of the fastest published solvers, a
+//! C++ one on SIMD vectors, called through its one C entry point.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -17,6 +21,8 @@ use sudoku::Sudoku;
 use sudoku_catalog::counters;
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
+#[cfg(tdoku)]
+use sudoku_lab_anchor_sudoku_crate::tdoku;
 
 const SAMPLE: usize = 1_000;
 
@@ -77,7 +83,32 @@ fn data_directory() -> Option<PathBuf> {
     Some(given)
 }
 
+/// Before timing it, makes sure tdoku is called right: on every puzzle of
+/// the set it counts as the crate does, and its first solution is one.
+#[cfg(tdoku)]
+fn check_tdoku(set: &str, texts: &[[u8; 82]], theirs: &[Sudoku]) {
+    for (text, sudoku) in texts.iter().zip(theirs) {
+        let mut solution = [0u8; 81];
+        let count = tdoku::solve(text, 2, &mut solution);
+        assert_eq!(count, sudoku.solutions_count_up_to(2), "{set}: tdoku's count");
+        if tdoku::solve(text, 1, &mut solution) == 1 {
+            let digits = solution.map(|character| character - b'0');
+            let solved = Sudoku::from_bytes(digits).expect("tdoku writes digits");
+            assert!(solved.is_solved(), "{set}: tdoku's solution is not one");
+            let kept = text[..81]
+                .iter()
+                .zip(&solution)
+                .all(|(&given, &placed)| given == b'.' || given == placed);
+            assert!(kept, "{set}: tdoku's solution changes a given");
+        }
+    }
+}
+
 fn compare(criterion: &mut Criterion) {
+    #[cfg(tdoku)]
+    println!("TDOKU_SRC was set: tdoku is benched beside the sudoku crate");
+    #[cfg(not(tdoku))]
+    println!("TDOKU_SRC was not set at build time: tdoku is left out");
     for (name, puzzles) in sets() {
         let cells: Vec<[u8; 81]> = puzzles.iter().map(|board| *board.cells()).collect();
         let theirs: Vec<Sudoku> = cells
@@ -104,6 +135,19 @@ fn compare(criterion: &mut Criterion) {
                     }
                 });
             });
+            #[cfg(tdoku)]
+            {
+                let texts: Vec<[u8; 82]> = cells.iter().map(tdoku::puzzle).collect();
+                check_tdoku(&name, &texts, &theirs);
+                let mut solution = [0u8; 81];
+                let mut next = 0;
+                group.bench_function(BenchmarkId::from_parameter("tdoku"), |bencher| {
+                    bencher.iter(|| {
+                        next = (next + 1) % texts.len();
+                        black_box(tdoku::solve(black_box(&texts[next]), limit, &mut solution));
+                    });
+                });
+            }
             for (approach, native) in counters() {
                 let mut next = 0;
                 group.bench_function(BenchmarkId::from_parameter(approach.id), |bencher| {
