@@ -90,7 +90,11 @@ fn check_tdoku(set: &str, texts: &[[u8; 82]], theirs: &[Sudoku]) {
     for (text, sudoku) in texts.iter().zip(theirs) {
         let mut solution = [0u8; 81];
         let count = tdoku::solve(text, 2, &mut solution);
-        assert_eq!(count, sudoku.solutions_count_up_to(2), "{set}: tdoku's count");
+        assert_eq!(
+            count,
+            sudoku.solutions_count_up_to(2),
+            "{set}: tdoku's count"
+        );
         if tdoku::solve(text, 1, &mut solution) == 1 {
             let digits = solution.map(|character| character - b'0');
             let solved = Sudoku::from_bytes(digits).expect("tdoku writes digits");

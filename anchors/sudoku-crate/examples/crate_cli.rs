@@ -30,7 +30,9 @@ fn main() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
-        let puzzle = line.get(..81).and_then(|cells| Sudoku::from_str_line(cells).ok());
+        let puzzle = line
+            .get(..81)
+            .and_then(|cells| Sudoku::from_str_line(cells).ok());
         let written = match puzzle {
             None => writeln!(output, "error: not a puzzle"),
             Some(puzzle) if mode == "count" => {

@@ -48,4 +48,3 @@ pub mod tdoku {
         }
     }
 }
-
