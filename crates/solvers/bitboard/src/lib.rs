@@ -266,7 +266,9 @@ impl State {
     }
 
     /// Removes `cells` from every digit of `band` but `digit`: they are
-    /// `digit`'s now.
+    /// `digit`'s now. Inlined by force: left to itself the compiler calls
+    /// it, and the call costs 1.5-3.5% of the whole search (A/B, one process).
+    #[inline(always)]
     fn take_cells(&mut self, band: usize, digit: usize, cells: u32) {
         let words = &mut self.candidates[9 * band..9 * band + 9];
         let own = words[digit];
