@@ -85,10 +85,17 @@ fn data_directory() -> Option<PathBuf> {
 
 /// Before timing it, makes sure tdoku is called right: on every puzzle of
 /// the set it counts as the crate does, and its first solution is one.
+/// Prints how often tdoku and `bitboard` guess on the set, in both modes,
+/// counted alike: once per branch point.
 #[cfg(tdoku)]
-fn check_tdoku(set: &str, texts: &[[u8; 82]], theirs: &[Sudoku]) {
-    for (text, sudoku) in texts.iter().zip(theirs) {
+fn check_tdoku(set: &str, texts: &[[u8; 82]], theirs: &[Sudoku], cells: &[[u8; 81]]) {
+    let mut splits = [0usize; 4];
+    for ((text, sudoku), cells) in texts.iter().zip(theirs).zip(cells) {
         let mut solution = [0u8; 81];
+        for (mode, limit) in [1, 2].into_iter().enumerate() {
+            splits[mode] += tdoku::solve_counting_guesses(text, limit, &mut solution).1;
+            splits[2 + mode] += sudoku_bitboard::count_branch_points(cells, limit);
+        }
         let count = tdoku::solve(text, 2, &mut solution);
         assert_eq!(
             count,
@@ -106,6 +113,15 @@ fn check_tdoku(set: &str, texts: &[[u8; 82]], theirs: &[Sudoku]) {
             assert!(kept, "{set}: tdoku's solution changes a given");
         }
     }
+    let mean = |total: usize| total as f64 / texts.len() as f64;
+    println!(
+        "{set}: branch points per puzzle, first solution / count to 2: \
+         tdoku {:.1} / {:.1}, bitboard {:.1} / {:.1}",
+        mean(splits[0]),
+        mean(splits[1]),
+        mean(splits[2]),
+        mean(splits[3])
+    );
 }
 
 fn compare(criterion: &mut Criterion) {
@@ -119,6 +135,10 @@ fn compare(criterion: &mut Criterion) {
             .iter()
             .map(|cells| Sudoku::from_bytes(*cells).expect("every cell is 0-9"))
             .collect();
+        #[cfg(tdoku)]
+        let texts: Vec<[u8; 82]> = cells.iter().map(tdoku::puzzle).collect();
+        #[cfg(tdoku)]
+        check_tdoku(&name, &texts, &theirs, &cells);
         for (mode, limit) in [("first-solution", 1), ("count-to-2", 2)] {
             let mut group = criterion.benchmark_group(format!("{mode}/{name}"));
             group.throughput(Throughput::Elements(1));
@@ -141,8 +161,6 @@ fn compare(criterion: &mut Criterion) {
             });
             #[cfg(tdoku)]
             {
-                let texts: Vec<[u8; 82]> = cells.iter().map(tdoku::puzzle).collect();
-                check_tdoku(&name, &texts, &theirs);
                 let mut solution = [0u8; 81];
                 let mut next = 0;
                 group.bench_function(BenchmarkId::from_parameter("tdoku"), |bencher| {

@@ -32,12 +32,22 @@ pub mod tdoku {
     /// Solutions of `puzzle` up to `limit`; with a limit of 1, tdoku writes
     /// the solution into `solution`.
     pub fn solve(puzzle: &[u8; 82], limit: usize, solution: &mut [u8; 81]) -> usize {
+        solve_counting_guesses(puzzle, limit, solution).0
+    }
+
+    /// As [`solve`], with the number of guesses tdoku made: one per branch
+    /// point (its two branches count once).
+    pub fn solve_counting_guesses(
+        puzzle: &[u8; 82],
+        limit: usize,
+        solution: &mut [u8; 81],
+    ) -> (usize, usize) {
         let mut guesses = 0;
         // SAFETY: tdoku reads the 81 characters of `puzzle` and the byte
         // after them (a NUL), writes at most 81 bytes to `solution`, which
         // has 81, and one usize to `guesses`; it keeps no pointer after it
         // returns.
-        unsafe {
+        let count = unsafe {
             TdokuSolverDpllTriadSimd(
                 puzzle.as_ptr().cast(),
                 limit,
@@ -45,6 +55,7 @@ pub mod tdoku {
                 solution.as_mut_ptr().cast(),
                 &mut guesses,
             )
-        }
+        };
+        (count, guesses)
     }
 }

@@ -266,8 +266,10 @@ impl State {
     }
 
     /// Removes `cells` from every digit of `band` but `digit`: they are
-    /// `digit`'s now. Inlined by force: left to itself the compiler calls
-    /// it, and the call costs 1.5-3.5% of the whole search (A/B, one process).
+    /// `digit`'s now.
+    // Inlined by force: left to itself the compiler calls it, and the call
+    // costs 1.5-3.5% of the whole search (A/B in one session).
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn take_cells(&mut self, band: usize, digit: usize, cells: u32) {
         let words = &mut self.candidates[9 * band..9 * band + 9];
@@ -600,6 +602,8 @@ struct Search {
     first: Option<[u8; 81]>,
     /// Digits placed by guessing, each branch counted once.
     guesses: usize,
+    /// Places where the search split into branches, each counted once.
+    splits: usize,
 }
 
 impl Search {
@@ -636,6 +640,7 @@ impl Search {
             if digits == 0 {
                 return;
             }
+            self.splits += usize::from(digits & (digits - 1) != 0);
             #[cfg(sudoku_trace)]
             crate::probe::split_in_band(band, bit, digits);
             while digits & (digits - 1) != 0 {
@@ -678,6 +683,7 @@ impl Search {
     #[cold]
     #[inline(never)]
     fn run_digit(&mut self, state: &mut State, band: usize, bit: u32, digit: usize) -> bool {
+        self.splits += 1;
         #[cfg(sudoku_trace)]
         crate::probe::split_in_band(band, bit, state.digits_at(band, bit));
         if !self.try_on_copy(state, band, bit, digit) {
@@ -696,6 +702,7 @@ fn search(cells: &[u8; 81], limit: usize) -> Search {
         count: 0,
         first: None,
         guesses: 0,
+        splits: 0,
     };
     if limit > 0 {
         if let Some(state) = State::new(cells) {
@@ -733,6 +740,13 @@ pub fn solve_unique(cells: &[u8; 81]) -> Option<([u8; 81], bool)> {
 /// `notes/bitboard.md` quotes it.
 pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
     search(cells, limit).guesses
+}
+
+/// How many times the search splits into branches on `cells` when it stops
+/// at `limit` solutions: a guess between two digits counts once, as tdoku
+/// counts its guesses. For measuring, like [`count_guesses`].
+pub fn count_branch_points(cells: &[u8; 81], limit: usize) -> usize {
+    search(cells, limit).splits
 }
 
 #[cfg(test)]
@@ -878,6 +892,33 @@ mod tests {
         assert!(
             guesses > CAREFUL_AFTER && guesses < 2 * CAREFUL_AFTER,
             "{guesses} guesses"
+        );
+    }
+
+    #[test]
+    fn a_split_counts_once_and_each_branch_it_tries_as_a_guess() {
+        assert_eq!(count_branch_points(&cells(EXAMPLE), 2), 0);
+        // Arto Inkala's 2012 puzzle: propagation alone does not solve it.
+        let inkala = cells(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        for limit in [1, 2] {
+            let (splits, guesses) = (
+                count_branch_points(&inkala, limit),
+                count_guesses(&inkala, limit),
+            );
+            // A split tries at least one branch and at most nine.
+            assert!(splits > 0, "limit {limit}");
+            assert!(
+                (splits..=9 * splits).contains(&guesses),
+                "limit {limit}: {splits} splits, {guesses} guesses"
+            );
+        }
+        // Counting to two tries every branch of a two-way split: twice the
+        // guesses of its splits, when every split is two-way (here they are).
+        assert_eq!(
+            count_guesses(&inkala, 2),
+            2 * count_branch_points(&inkala, 2)
         );
     }
 }
