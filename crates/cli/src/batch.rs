@@ -770,7 +770,7 @@ impl<W: Write> Writer<'_, W> {
         if outcome.warning.is_some() || outcome.result.is_err() {
             self.progress.suspend(|| -> io::Result<()> {
                 if let Some(warning) = &outcome.warning {
-                    output.flush()?;
+                    output.before_diagnostic()?;
                     diagnostic!("warning: {source}:{line}: {warning}");
                 }
                 match &outcome.result {

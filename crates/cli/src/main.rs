@@ -322,7 +322,7 @@ fn traced_parser() -> impl TypedValueParser<Value = &'static sudoku_trace::Appro
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut output = Output::new(io::stdout().lock());
+    let mut output = Output::new(io::stdout().lock()).ordered(output::streams_meet());
     let result = match cli.command {
         Command::List => list(&mut output),
         Command::Solve {
