@@ -90,6 +90,8 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
 
     let compiler = [std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())];
     let work = tempfile::tempdir().unwrap();
+    let input_file = work.path().join("boards.txt");
+    std::fs::write(&input_file, &input).unwrap();
     for (number, solution) in solutions.iter().enumerate() {
         let number = number + 1;
         let program = format!("struct Solution;\n{solution}\n{MAIN}");
@@ -99,8 +101,6 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
                 panic!("solution {number} of the note does not compile on its own:\n{messages}")
             },
         );
-        let input_file = work.path().join("boards.txt");
-        std::fs::write(&input_file, &input).unwrap();
         let ran = Command::new(&binary)
             .stdin(std::fs::File::open(&input_file).unwrap())
             .output()
