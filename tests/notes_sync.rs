@@ -17,7 +17,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use common::markdown::{anchor, code_blocks, headings, links};
+use common::markdown::{anchor, code_blocks, headings, links, prose};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -41,17 +41,9 @@ fn notes_in(dir: &Path) -> BTreeSet<String> {
 /// digit). Inline code may run over a line end; a blank line ends it.
 fn numbers(text: &str) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    let mut in_block = false;
     let mut in_inline = false;
     let mut current = String::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_block = !in_block;
-            continue;
-        }
-        if in_block {
-            continue;
-        }
+    for line in prose(text) {
         if line.trim().is_empty() {
             in_inline = false;
         }

@@ -9,18 +9,18 @@ pub struct CodeBlock {
     pub body: String,
 }
 
-/// The text's lines, each marked true when it is inside a fenced code block
-/// (the fences themselves included).
-fn fenced(text: &str) -> Vec<(&str, bool)> {
+/// The text's lines outside fenced code blocks (the fences themselves are
+/// code too).
+pub fn prose(text: &str) -> Vec<&str> {
     let mut inside = false;
     text.lines()
-        .map(|line| {
+        .filter(|line| {
             let fence = line.trim_start().starts_with("```");
-            let marked = inside || fence;
+            let code = inside || fence;
             if fence {
                 inside = !inside;
             }
-            (line, marked)
+            !code
         })
         .collect()
 }
@@ -52,10 +52,9 @@ pub fn code_blocks(text: &str) -> Vec<CodeBlock> {
 
 /// Every heading outside code blocks: its level (the number of `#`) and title.
 pub fn headings(text: &str) -> Vec<(usize, String)> {
-    fenced(text)
+    prose(text)
         .into_iter()
-        .filter(|(_, in_code)| !in_code)
-        .filter_map(|(line, _)| {
+        .filter_map(|line| {
             let level = line.bytes().take_while(|&byte| byte == b'#').count();
             let title = line[level..].strip_prefix(' ')?;
             (level > 0).then(|| (level, title.trim().to_string()))
@@ -81,10 +80,7 @@ pub fn anchor(title: &str) -> String {
 /// The targets of the inline links `[text](target)` outside code blocks.
 pub fn links(text: &str) -> Vec<String> {
     let mut targets = Vec::new();
-    for (line, in_code) in fenced(text) {
-        if in_code {
-            continue;
-        }
+    for line in prose(text) {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             rest = &rest[at + 2..];
