@@ -236,6 +236,16 @@ pub enum EventKind {
     Restore,
     /// A contradiction: the search goes back.
     DeadEnd,
+    /// Bitboard must guess how a digit lies in a band: which box each of
+    /// the band's three rows gives it (its layouts left given). `value` is
+    /// the digit, plus 10 times the band (0 to 2), plus 100 times the
+    /// number of layouts.
+    Layouts,
+    /// A layout tried at such a branch point: `value` is the digit, plus 10
+    /// times the band, plus 100 times the boxes of its rows within the band
+    /// (three digits 1 to 3, the first row's first: 213 for the second box,
+    /// the first, the third). Nothing is placed; propagation does that.
+    Layout,
 }
 
 impl EventKind {
@@ -249,8 +259,8 @@ impl EventKind {
             EventKind::Place => Some(Counter::Placements),
             EventKind::Undo => Some(Counter::Undos),
             EventKind::Node => Some(Counter::Nodes),
-            EventKind::Branch => Some(Counter::BranchPoints),
-            EventKind::Guess => Some(Counter::Guesses),
+            EventKind::Branch | EventKind::Layouts => Some(Counter::BranchPoints),
+            EventKind::Guess | EventKind::Layout => Some(Counter::Guesses),
             EventKind::Forced => Some(Counter::Forced),
             EventKind::DeadEnd => Some(Counter::DeadEnds),
             EventKind::Restore => None,
@@ -275,7 +285,8 @@ pub struct Event {
 }
 
 impl Event {
-    /// The event in words: `place r4c7 = 5`, `undo r4c7`, `guess r2c3 in {4,7}`.
+    /// The event in words: `place r4c7 = 5`, `undo r4c7`, `guess r2c3 in {4,7}`,
+    /// `guess 5 in rows 4-6 is in boxes 5,4,6`.
     pub fn describe(&self) -> String {
         let at = if self.cell == NO_CELL {
             String::new()
@@ -291,12 +302,34 @@ impl Event {
             .replace("{at}", &at)
             .replace("{digits}", &digits.join(","))
             .replace("{value}", &self.value.to_string())
+            .replace("{digit}", &(self.value % 10).to_string())
+            .replace("{rows}", band_rows(self.value))
+            .replace("{n}", &(self.value / 100).to_string())
+            .replace("{boxes}", &band_boxes(self.value))
     }
+}
+
+/// The rows of the band a layout event's `value` names: `4-6`.
+fn band_rows(value: u16) -> &'static str {
+    ["1-3", "4-6", "7-9"][usize::from(value / 10 % 10 % 3)]
+}
+
+/// The boxes a [`EventKind::Layout`] event's `value` gives the rows of its
+/// band, numbered 1 to 9 across the board: `5,4,6`.
+fn band_boxes(value: u16) -> String {
+    let band = value / 10 % 10 % 3;
+    (value / 100)
+        .to_string()
+        .chars()
+        .filter_map(|k| k.to_digit(10))
+        .map(|k| (3 * band + k as u16).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 impl EventKind {
     /// Every kind, numbered by its position (the replay page's numbering).
-    pub const ALL: [EventKind; 11] = [
+    pub const ALL: [EventKind; 13] = [
         EventKind::Call,
         EventKind::Visit,
         EventKind::Try,
@@ -308,11 +341,14 @@ impl EventKind {
         EventKind::Forced,
         EventKind::Restore,
         EventKind::DeadEnd,
+        EventKind::Layouts,
+        EventKind::Layout,
     ];
 
     /// How an event of this kind reads, about a cell or not: `{at}` is the
     /// cell (`r4c7`), `{value}` the digit or row count, `{digits}` the
-    /// candidates. The replay page fills in the same phrases.
+    /// candidates; for a layout, `{digit}`, `{rows}`, `{n}` and `{boxes}`
+    /// are read off the value. The replay page fills in the same phrases.
     pub fn phrase(self, about_a_cell: bool) -> &'static str {
         match (self, about_a_cell) {
             (EventKind::Call, _) => "call",
@@ -328,6 +364,8 @@ impl EventKind {
             (EventKind::Restore, _) => "back to an earlier state: clear {at}",
             (EventKind::DeadEnd, true) => "dead end at {at}",
             (EventKind::DeadEnd, false) => "dead end",
+            (EventKind::Layouts, _) => "guess where {digit} goes in rows {rows}: {n} layouts",
+            (EventKind::Layout, _) => "guess {digit} in rows {rows} is in boxes {boxes}",
         }
     }
 

@@ -268,14 +268,14 @@ pub fn guess(cell: impl Place, digit: impl Digit) {
     });
 }
 
-/// Brings the board back to the open split at `cell`: splits opened deeper
-/// belong to branches already given up, and the cells filled since are
-/// cleared (in the events too).
-fn back_to_split(recorder: &mut Recorder, cell: u8) {
+/// Brings the board back to the open split at `key` (a cell, or
+/// [`layout_key`]): splits opened deeper belong to branches already given
+/// up, and the cells filled since are cleared (in the events too).
+fn back_to_split(recorder: &mut Recorder, key: u8) {
     while recorder
         .splits
         .last()
-        .is_some_and(|&(split, _)| split != cell)
+        .is_some_and(|&(split, _)| split != key)
     {
         recorder.splits.pop();
     }
@@ -288,6 +288,37 @@ fn back_to_split(recorder: &mut Recorder, cell: u8) {
             }
         }
     }
+}
+
+/// The split key of a branch on the layouts of digit index `digit` in
+/// `band`: above the 81 cells, so that it never meets a cell's.
+fn layout_key(band: usize, digit: usize) -> u8 {
+    (81 + 9 * band + digit) as u8
+}
+
+/// Bitboard chose to guess how digit index `digit` (0 for 1) lies in
+/// `band`; bit p of `layouts` is set for each layout left (two or more).
+/// Each layout tried starts from a copy of the state as it is now.
+pub fn split_layouts(band: usize, digit: usize, layouts: u8) {
+    let value = (digit + 1 + 10 * band) as u16 + 100 * layouts.count_ones() as u16;
+    with(|recorder| {
+        recorder
+            .splits
+            .push((layout_key(band, digit), recorder.board));
+        recorder.event(EventKind::Layouts, NO_CELL, value);
+    });
+}
+
+/// Bitboard tries the layout that gives the band's rows the boxes
+/// `boxes` (0 to 2 within the band, the first row's first) to digit index
+/// `digit` in `band`.
+pub fn guess_layout(band: usize, digit: usize, boxes: [u32; 3]) {
+    let code = boxes.iter().fold(0, |code, &k| 10 * code + k as u16 + 1);
+    let value = (digit + 1 + 10 * band) as u16 + 100 * code;
+    with(|recorder| {
+        back_to_split(recorder, layout_key(band, digit));
+        recorder.event(EventKind::Layout, NO_CELL, value);
+    });
 }
 
 /// Propagation fixed `digit` in a cell (no event when it already holds it:
