@@ -289,8 +289,10 @@ impl State {
             if state.candidates[9 * band + digit] & bit == 0 {
                 return None;
             }
-            state.take_cells(band, digit, bit);
+            // Fixed here, row and column, rather than left to the first
+            // update: 12-14% less time on the easy public sets (A/B).
             state.place(digit, band, bit);
+            state.fix(band, digit, 1 << (bit.trailing_zeros() / 9), bit);
         }
         Some(state)
     }
@@ -349,20 +351,29 @@ impl State {
         if fixed_rows == 0 {
             return true;
         }
-        let fixed = cells & ROWS[fixed_rows as usize];
-        self.open_rows[digit] &= !(fixed_rows << (3 * band));
-        self.unsolved[band] &= !fixed;
+        self.fix(band, digit, fixed_rows, cells & ROWS[fixed_rows as usize]);
+        true
+    }
+
+    /// Records `digit` as placed in `cells` of `band`, one in each of the
+    /// `rows` (three bits): takes those cells from the other digits and
+    /// their columns from the digit's other bands.
+    // Inlined by force, like `take_cells`: it is the heart of `update`.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn fix(&mut self, band: usize, digit: usize, rows: u32, cells: u32) {
+        self.open_rows[digit] &= !(rows << (3 * band));
+        self.unsolved[band] &= !cells;
         #[cfg(sudoku_trace)]
-        crate::probe::forced_in_band(band, digit, fixed);
-        self.take_cells(band, digit, fixed);
-        let columns = (fixed | fixed >> 9 | fixed >> 18) & ROW;
+        crate::probe::forced_in_band(band, digit, cells);
+        self.take_cells(band, digit, cells);
+        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
         let column_cells = columns | columns << 9 | columns << 18;
         for other in 0..3 {
             if other != band {
                 self.remove(9 * other + digit, column_cells);
             }
         }
-        true
     }
 
     /// Runs the band updates and the naked-single scan until neither finds
