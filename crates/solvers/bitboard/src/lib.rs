@@ -269,30 +269,49 @@ impl State {
     /// than 9 or two givens share a digit in one row. Other conflicts surface
     /// in the first propagation.
     fn new(cells: &[u8; 81]) -> Option<State> {
-        let mut state = State {
-            candidates: [BAND; 27],
-            changed: 0,
-            rescan_bands: 0,
-            rescan_digits: 0,
-            unsolved: [BAND; 3],
-            open_rows: [0x1FF; 9],
-        };
+        // Entry `10 * band + value`: the cells of the band holding that
+        // value (0 for the empty ones).
+        let mut held = [0u32; 30];
         for (index, &value) in cells.iter().enumerate() {
-            if value == 0 {
-                continue;
-            }
             if value > 9 {
                 return None;
             }
-            let digit = usize::from(value - 1);
-            let (band, bit) = (index / 27, 1 << (index % 27));
-            if state.candidates[9 * band + digit] & bit == 0 {
-                return None;
+            held[10 * (index / 27) + usize::from(value)] |= 1 << (index % 27);
+        }
+        // All givens are applied at once, word by word: a given takes its
+        // cell from the other digits, the rest of its row and its column
+        // from its own digit, and fixes that row.
+        let mut state = State {
+            candidates: [0; 27],
+            changed: (1 << 27) - 1,
+            rescan_bands: 0,
+            rescan_digits: 0,
+            unsolved: [held[0], held[10], held[20]],
+            open_rows: [0; 9],
+        };
+        for digit in 0..9 {
+            let own: [u32; 3] = std::array::from_fn(|band| held[10 * band + digit + 1]);
+            let columns = own.map(|cells| (cells | cells >> 9 | cells >> 18) & ROW);
+            for (band, &mine) in own.iter().enumerate() {
+                let mut word = state.unsolved[band] | mine;
+                for row in 0..3 {
+                    let line = (mine >> (9 * row)) & ROW;
+                    if line & line.wrapping_sub(1) != 0 {
+                        return None;
+                    }
+                    if line == 0 {
+                        state.open_rows[digit] |= 1 << (3 * band + row);
+                    } else {
+                        word &= !(ROW << (9 * row)) | line << (9 * row);
+                    }
+                }
+                for (other, &taken) in columns.iter().enumerate() {
+                    if other != band {
+                        word &= !(taken * COLUMN);
+                    }
+                }
+                state.candidates[9 * band + digit] = word;
             }
-            // Fixed here, row and column, rather than left to the first
-            // update: 12-14% less time on the easy public sets (A/B).
-            state.place(digit, band, bit);
-            state.fix(band, digit, 1 << (bit.trailing_zeros() / 9), bit);
         }
         Some(state)
     }
