@@ -140,9 +140,9 @@ impl Counter {
             }
             Counter::BranchPoints => {
                 "nodes where the search must guess: the cell or column it chose has two \
-                 or more options"
+                 or more options (bitboard: or the digit whose layouts in a band it chose)"
             }
-            Counter::Guesses => "digits tried at branch points",
+            Counter::Guesses => "digits tried at branch points (bitboard: or layouts tried)",
             Counter::Forced => {
                 "digits placed without a choice: by propagation, or because the cell or \
                  column chosen had one option left"

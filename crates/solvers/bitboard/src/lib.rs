@@ -8,13 +8,15 @@
 //! such a one-to-one pattern, which finds locked candidates, hidden singles in
 //! rows and boxes, and contradictions in one lookup. Naked singles are found
 //! for a whole band at once by counting candidates with two running masks.
-//! When nothing more follows, the search guesses on a cell with two
-//! candidates, on a copy of the 27 words, depth first. A search that has
-//! made thousands of guesses (no puzzle of the public sets needs so many;
-//! fuzzing found sparse boards with no solution that do) then branches on
-//! the tightest spot left, a cell or a digit with the
-//! fewest options, so it proves such a board dead in milliseconds, not
-//! seconds or hours.
+//! When nothing more follows, the search guesses how one digit lies in one
+//! band (its layout: which box each of the band's rows gives it), choosing
+//! as tdoku does the band with the fewest layouts left and in it the digit
+//! with the fewest, and tries each layout on a copy of the 27 words, depth
+//! first. A search that has made thousands of guesses (no puzzle of the
+//! large public sets needs so many; sparse boards can) then
+//! branches on a two-candidate cell or the tightest spot left, a cell or a
+//! digit with the fewest options, so it settles such a board in
+//! milliseconds, not minutes or hours.
 //!
 //! **Complexity.** Exponential in the worst case, as any exact sudoku solver,
 //! but propagation leaves almost nothing to guess: most puzzles of the public
@@ -118,9 +120,11 @@ const fn fitting_pairs() -> [u32; 512] {
     table
 }
 
-/// Guesses after which a search with no two-candidate cell to branch on
-/// chooses with care (see `State::tightest`) instead of taking the first
-/// open cell. No puzzle of the public sets needs so many, counting to two.
+/// Guesses after which the search stops choosing layouts and turns
+/// careful: a two-candidate cell, or else the tightest spot left (see
+/// `State::tightest`). No puzzle of the five large public sets needs so
+/// many, counting to two (the most is 1,835); Norvig's hard1, which has
+/// many solutions, does.
 const CAREFUL_AFTER: usize = 4096;
 
 /// The cells of a band's first box: three bits in each row.
@@ -516,9 +520,9 @@ impl State {
     ///
     /// A layout fixes less than a digit in a cell, but the choice sees the
     /// whole band, and the branches it makes are few and each decides a
-    /// lot: counting to two on the hardest public sets, it needs about a
-    /// quarter less time than guessing on a cell with two candidates (see
-    /// `notes/bitboard.md`).
+    /// lot: counting to two on the forum's hardest sets it took 0.74 and
+    /// 0.84 of the time of guessing on a cell with two candidates, though
+    /// more on the easiest set (the A/B is in `notes/bitboard.md`).
     fn layout_guess(&self) -> Option<Guess> {
         let (mut fewest, mut chosen) = (u32::MAX, None);
         for band in 0..3 {
@@ -586,14 +590,14 @@ impl State {
     /// fewest places left in a row, column or box, tried in the first of
     /// them.
     ///
-    /// Taking the first open cell, a search can wander for seconds on a
-    /// sparse board with no solution (fuzzing found a 13-clue one that took
-    /// 62 million guesses): every cell keeps several candidates, so it fills
-    /// most of the board over and over before each branch dies, when what
-    /// rules the board out is a digit with few places to go. A digit with
-    /// two places is a two-way choice as good as a two-candidate cell. On
-    /// the public sets the careful choice makes more guesses than the first
-    /// cell, so it waits for [`CAREFUL_AFTER`] guesses.
+    /// Any fixed rule can wander on a sparse board (fuzzing found one where
+    /// the layouts alone made 3.9 billion guesses, and one where the first
+    /// open cell made 62 million): every choice leaves much open, so the
+    /// search fills most of the board over and over before each branch
+    /// dies, when what rules it out is a digit with few places to go. A
+    /// digit with two places is a two-way choice as good as a two-candidate
+    /// cell. The careful choice waits for [`CAREFUL_AFTER`] guesses, more
+    /// than any puzzle of the large public sets needs.
     #[cold]
     #[inline(never)]
     fn tightest(&self) -> Guess {
@@ -681,7 +685,8 @@ struct Search {
     limit: usize,
     count: usize,
     first: Option<[u8; 81]>,
-    /// Digits placed by guessing, each branch counted once.
+    /// Branches tried: a digit guessed in a cell, or a layout of a digit in
+    /// a band; each counted once.
     guesses: usize,
     /// Places where the search split into branches, each counted once.
     splits: usize,
@@ -866,8 +871,9 @@ pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
 }
 
 /// How many times the search splits into branches on `cells` when it stops
-/// at `limit` solutions: a guess between two digits counts once, as tdoku
-/// counts its guesses. For measuring, like [`count_guesses`].
+/// at `limit` solutions: each split counts once, whatever its number of
+/// branches (tdoku, which counts its guesses so, always splits two ways:
+/// one layout, or the others). For measuring, like [`count_guesses`].
 pub fn count_branch_points(cells: &[u8; 81], limit: usize) -> usize {
     search(cells, limit).splits
 }
@@ -1006,7 +1012,7 @@ mod tests {
     #[test]
     fn a_sparse_board_turns_the_search_careful_and_ends_soon() {
         // Found by fuzzing (fuzz/regressions/solvers): branching on layouts
-        // all the way, the search made 3.1 billion guesses here (7 minutes)
+        // all the way, the search made 3.9 billion guesses here (8 minutes)
         // counting to 2, wandering in branches with no solution.
         let sparse = cells(
             "5...6.....1..............5...............4........31...........................91",
