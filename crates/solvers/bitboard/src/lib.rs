@@ -1044,8 +1044,8 @@ mod tests {
                 "limit {limit}: {splits} splits, {guesses} guesses"
             );
         }
-        // Counting to two tries every branch of every split: at least two
-        // each.
+        // Counting to two on a puzzle with one solution tries every branch
+        // of every split: at least two each.
         assert!(count_guesses(&inkala, 2) >= 2 * count_branch_points(&inkala, 2));
     }
 }
