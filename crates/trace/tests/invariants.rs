@@ -228,3 +228,46 @@ fn the_crate_example_holds() {
     assert_eq!(4_208 - 4_157, 51);
     assert_eq!(traced.events[0].describe(), "call");
 }
+
+#[test]
+fn bitboard_layout_branches_read_as_steps() {
+    // Arto Inkala's 2012 puzzle: bitboard's first guess is on a layout.
+    let inkala = corpus::Tier::Famous
+        .puzzles()
+        .into_iter()
+        .find(|entry| entry.name == "inkala-2012")
+        .expect("the famous tier has Inkala's puzzle");
+    let traced = trace(classic("bitboard"), &inkala.puzzle, 200);
+    let described: Vec<String> = traced.events[..4]
+        .iter()
+        .map(sudoku_trace::Event::describe)
+        .collect();
+    assert_eq!(
+        described,
+        [
+            "node",
+            "guess where 4 goes in rows 7-9: 2 layouts",
+            "guess 4 in rows 7-9 is in boxes 7,8,9",
+            "node",
+        ]
+    );
+    // Every layout tried names the digit and rows of its branch point, and
+    // boxes of those rows, one per row.
+    let mut open = Vec::new();
+    for event in &traced.events {
+        match event.kind {
+            EventKind::Layouts => open.push(event.value % 100),
+            EventKind::Layout => {
+                assert!(open.contains(&(event.value % 100)), "{}", event.describe());
+                let band = event.value / 10 % 10;
+                let boxes = event.describe();
+                let boxes = boxes.rsplit(' ').next().unwrap();
+                let mut rows: Vec<u16> = boxes.split(',').map(|b| b.parse().unwrap()).collect();
+                rows.sort_unstable();
+                assert_eq!(rows, [3 * band + 1, 3 * band + 2, 3 * band + 3], "{boxes}");
+            }
+            _ => {}
+        }
+    }
+    assert!(!open.is_empty());
+}
