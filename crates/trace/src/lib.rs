@@ -309,6 +309,14 @@ impl Event {
     }
 }
 
+/// The `value` of a layout event ([`EventKind::Layouts`], [`EventKind::Layout`])
+/// for digit index `digit` (0 for 1) in `band`: the digit, plus 10 times the
+/// band, plus 100 times `extra` (the number of layouts, or the boxes code).
+/// [`band_rows`] and [`band_boxes`] read it back, as the replay page does.
+pub(crate) fn layout_value(band: usize, digit: usize, extra: u16) -> u16 {
+    (digit + 1 + 10 * band) as u16 + 100 * extra
+}
+
 /// The rows of the band a layout event's `value` names: `4-6`.
 fn band_rows(value: u16) -> &'static str {
     ["1-3", "4-6", "7-9"][usize::from(value / 10 % 10 % 3)]

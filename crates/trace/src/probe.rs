@@ -300,7 +300,7 @@ fn layout_key(band: usize, digit: usize) -> u8 {
 /// `band`; bit p of `layouts` is set for each layout left (two or more).
 /// Each layout tried starts from a copy of the state as it is now.
 pub fn split_layouts(band: usize, digit: usize, layouts: u8) {
-    let value = (digit + 1 + 10 * band) as u16 + 100 * layouts.count_ones() as u16;
+    let value = crate::layout_value(band, digit, layouts.count_ones() as u16);
     with(|recorder| {
         recorder
             .splits
@@ -314,7 +314,7 @@ pub fn split_layouts(band: usize, digit: usize, layouts: u8) {
 /// `digit` in `band`.
 pub fn guess_layout(band: usize, digit: usize, boxes: [u32; 3]) {
     let code = boxes.iter().fold(0, |code, &k| 10 * code + k as u16 + 1);
-    let value = (digit + 1 + 10 * band) as u16 + 100 * code;
+    let value = crate::layout_value(band, digit, code);
     with(|recorder| {
         back_to_split(recorder, layout_key(band, digit));
         recorder.event(EventKind::Layout, NO_CELL, value);
