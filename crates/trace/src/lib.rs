@@ -246,6 +246,10 @@ pub enum EventKind {
     /// (three digits 1 to 3, the first row's first: 213 for the second box,
     /// the first, the third). Nothing is placed; propagation does that.
     Layout,
+    /// Bitboard gave up on its layouts after `value` guesses and starts
+    /// again from the givens, guessing where the fewest options are; the
+    /// restores that follow clear what the search had filled.
+    Restart,
 }
 
 impl EventKind {
@@ -263,7 +267,7 @@ impl EventKind {
             EventKind::Guess | EventKind::Layout => Some(Counter::Guesses),
             EventKind::Forced => Some(Counter::Forced),
             EventKind::DeadEnd => Some(Counter::DeadEnds),
-            EventKind::Restore => None,
+            EventKind::Restore | EventKind::Restart => None,
         }
     }
 }
@@ -337,7 +341,7 @@ fn band_boxes(value: u16) -> String {
 
 impl EventKind {
     /// Every kind, numbered by its position (the replay page's numbering).
-    pub const ALL: [EventKind; 13] = [
+    pub const ALL: [EventKind; 14] = [
         EventKind::Call,
         EventKind::Visit,
         EventKind::Try,
@@ -351,6 +355,7 @@ impl EventKind {
         EventKind::DeadEnd,
         EventKind::Layouts,
         EventKind::Layout,
+        EventKind::Restart,
     ];
 
     /// How an event of this kind reads, about a cell or not: `{at}` is the
@@ -374,6 +379,9 @@ impl EventKind {
             (EventKind::DeadEnd, false) => "dead end",
             (EventKind::Layouts, _) => "guess where {digit} goes in rows {rows}: {n} layouts",
             (EventKind::Layout, _) => "guess {digit} in rows {rows} is in boxes {boxes}",
+            (EventKind::Restart, _) => {
+                "{value} guesses: start again from the givens, guessing where the fewest options are"
+            }
         }
     }
 

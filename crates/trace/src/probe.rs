@@ -80,6 +80,8 @@ pub(crate) struct Recorder {
     /// The board as the events have left it, so that a guess on a copy of an
     /// earlier state can clear what that state did not have.
     board: [u8; 81],
+    /// The puzzle, for a search that starts again.
+    givens: [u8; 81],
     /// The board at each open split of a copying search, with the split's cell.
     splits: Vec<(u8, [u8; 81])>,
     /// How many options the cell had when the search last chose it.
@@ -124,6 +126,7 @@ pub(crate) fn start(givens: &[u8; 81], max_events: usize, ticks_count: Counter) 
             total_events: 0,
             ticks_count,
             board: *givens,
+            givens: *givens,
             splits: Vec::new(),
             options: [0; 81],
             solved: false,
@@ -280,14 +283,33 @@ fn back_to_split(recorder: &mut Recorder, key: u8) {
         recorder.splits.pop();
     }
     if let Some(&(_, before)) = recorder.splits.last() {
-        for index in 0..81u8 {
-            let earlier = before[usize::from(index)];
-            if recorder.board[usize::from(index)] != earlier {
-                recorder.board[usize::from(index)] = earlier;
-                recorder.event(EventKind::Restore, index, u16::from(earlier));
-            }
+        restore(recorder, &before);
+    }
+}
+
+/// Brings the board back to `before`, clearing (or restoring) each cell
+/// that differs, in the events too.
+fn restore(recorder: &mut Recorder, before: &[u8; 81]) {
+    for index in 0..81u8 {
+        let earlier = before[usize::from(index)];
+        if recorder.board[usize::from(index)] != earlier {
+            recorder.board[usize::from(index)] = earlier;
+            recorder.event(EventKind::Restore, index, u16::from(earlier));
         }
     }
+}
+
+/// Bitboard gave up on its layouts after `guesses` guesses and searches
+/// again from the givens: every split is closed and the board is the
+/// puzzle's again.
+pub fn restart(guesses: usize) {
+    with(|recorder| {
+        recorder.splits.clear();
+        let value = u16::try_from(guesses).unwrap_or(u16::MAX);
+        recorder.event(EventKind::Restart, NO_CELL, value);
+        let givens = recorder.givens;
+        restore(recorder, &givens);
+    });
 }
 
 /// The split key of a branch on the layouts of digit index `digit` in
@@ -383,13 +405,14 @@ pub fn solved() {
 mod tests {
     use super::*;
 
-    /// Bitboard branches on a digit ("here, or not here") only once its
-    /// search turns careful, after 4,096 guesses (of the public puzzles,
-    /// only Norvig's hard1, which has many solutions, needs so many), so
-    /// `sudoku trace` rarely shows it; its probes are checked here on a
-    /// sparse board found by fuzzing that needs it. The guesses recorded are
-    /// the search's own, and no event writes a digit over another: after
-    /// each branch the events clear what the abandoned copy filled.
+    /// Bitboard branches on a digit ("here, or not here") only in its
+    /// careful search, which starts again from the givens after 4,096
+    /// guesses (of the public puzzles, only Norvig's hard1, which has many
+    /// solutions, needs so many), so `sudoku trace` rarely shows it; its
+    /// probes are checked here on a sparse board found by fuzzing that needs
+    /// it. The guesses recorded are the search's own, the restart is
+    /// recorded once, and no event writes a digit over another: after each
+    /// branch, and at the restart, the events clear what was filled.
     #[test]
     fn bitboard_digit_branches_record_a_board_that_stays_consistent() {
         let mut cells = [0u8; 81];
@@ -403,10 +426,17 @@ mod tests {
         let recorded = finish().expect("a recorder was started");
         assert_eq!(count, 2);
         let guesses = crate::bitboard::count_guesses(&cells, 2);
-        // Past the point where the search turns careful and branches on digits.
+        // Past the point where the search starts again, carefully, and
+        // branches on digits.
         assert!(guesses > 4096, "{guesses} guesses");
         assert_eq!(recorded.counts.get(Counter::Guesses), guesses as u64);
+        let restarts = recorded
+            .events
+            .iter()
+            .filter(|event| event.kind == EventKind::Restart);
+        assert_eq!(restarts.count(), 1);
         let mut board = cells;
+        let mut restarted = None;
         for (step, event) in recorded.events.iter().enumerate() {
             let cell = &mut board[usize::from(event.cell.min(80))];
             match event.kind {
@@ -415,8 +445,21 @@ mod tests {
                     *cell = event.value as u8;
                 }
                 EventKind::Restore => *cell = event.value as u8,
+                EventKind::Restart => restarted = Some(step),
                 _ => {}
             }
+            // Once the restores after the restart are done, the board is the
+            // puzzle again.
+            if restarted.is_some_and(|at| step > at)
+                && recorded.events.get(step + 1).map(|next| next.kind) != Some(EventKind::Restore)
+            {
+                assert_eq!(board, cells, "event {step}: the restart left digits");
+                restarted = None;
+            }
         }
+        assert_eq!(
+            restarted, None,
+            "the restores after the restart never ended"
+        );
     }
 }
