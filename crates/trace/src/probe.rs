@@ -430,11 +430,21 @@ mod tests {
         // branches on digits.
         assert!(guesses > 4096, "{guesses} guesses");
         assert_eq!(recorded.counts.get(Counter::Guesses), guesses as u64);
-        let restarts = recorded
+        let restarts: Vec<&Event> = recorded
             .events
             .iter()
-            .filter(|event| event.kind == EventKind::Restart);
-        assert_eq!(restarts.count(), 1);
+            .filter(|event| event.kind == EventKind::Restart)
+            .collect();
+        assert_eq!(restarts.len(), 1);
+        // The step names the guesses made before it, past the threshold.
+        assert!(restarts[0].value > 4096);
+        assert_eq!(
+            restarts[0].describe(),
+            format!(
+                "{} guesses: start again from the givens, guessing where the fewest options are",
+                restarts[0].value
+            )
+        );
         let mut board = cells;
         let mut restarted = None;
         for (step, event) in recorded.events.iter().enumerate() {
