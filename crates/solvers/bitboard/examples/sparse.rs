@@ -3,7 +3,8 @@
 //! givens that do not conflict), the boards where a fixed guessing rule can
 //! wander: how many boards, how many need more than 4,096 guesses (where
 //! the search starts again carefully) and more than 100,000, the mean and
-//! the most, and the slowest board's time.
+//! the most, the slowest board's time, and the first ten boards that needed
+//! the restart.
 //!
 //! ```sh
 //! cargo run --release -p sudoku-bitboard --example sparse -- [BOARDS] [SEED]
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
     };
     let (mut total, mut restarted, mut huge, mut most) = (0u64, 0u64, 0u64, 0usize);
     let mut slowest = (Duration::ZERO, [0u8; 81]);
+    let mut restarting = Vec::new();
     for _ in 0..boards {
         let board = sudoku_bitboard::random_sparse_board(&mut seed);
         let start = Instant::now();
@@ -40,25 +42,36 @@ fn main() -> ExitCode {
         }
         total += guesses as u64;
         restarted += u64::from(guesses > 4096);
+        if guesses > 4096 && restarting.len() < 10 {
+            restarting.push((guesses, board));
+        }
         huge += u64::from(guesses > 100_000);
         most = most.max(guesses);
     }
-    let line: String = slowest
-        .1
-        .iter()
-        .map(|&digit| {
-            if digit == 0 {
-                '.'
-            } else {
-                char::from(b'0' + digit)
-            }
-        })
-        .collect();
+    let line = |board: &[u8; 81]| -> String {
+        board
+            .iter()
+            .map(|&digit| {
+                if digit == 0 {
+                    '.'
+                } else {
+                    char::from(b'0' + digit)
+                }
+            })
+            .collect()
+    };
     println!("boards {boards}, over 4,096 guesses {restarted}, over 100,000 {huge}");
     // Both far below 2^52.
     #[allow(clippy::cast_precision_loss)]
     let mean = total as f64 / boards as f64;
     println!("guesses counting to 2: mean {mean:.1}, most {most}");
-    println!("slowest {:.3} ms: {line}", slowest.0.as_secs_f64() * 1e3);
+    println!(
+        "slowest {:.3} ms: {}",
+        slowest.0.as_secs_f64() * 1e3,
+        line(&slowest.1)
+    );
+    for (guesses, board) in &restarting {
+        println!("over 4,096: {guesses} guesses: {}", line(board));
+    }
     ExitCode::SUCCESS
 }

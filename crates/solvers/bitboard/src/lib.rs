@@ -8,6 +8,10 @@
 //! such a one-to-one pattern, which finds locked candidates, hidden singles in
 //! rows and boxes, and contradictions in one lookup. Naked singles are found
 //! for a whole band at once by counting candidates with two running masks.
+//! Once a search has made a few guesses, it also looks at the mini-rows
+//! before each guess: a mini-row holds exactly three digits, so three
+//! digits sure to be in one leave no room there for any other (tdoku's
+//! "triads").
 //! When nothing more follows, the search guesses how one digit lies in one
 //! band (its layout: which box each of the band's rows gives it), choosing
 //! as tdoku does the band with the fewest layouts left and in it the digit
@@ -124,10 +128,55 @@ const fn fitting_pairs() -> [u32; 512] {
 /// again from the givens, carefully: on a two-candidate cell, or else the
 /// tightest spot left (see `State::tightest`). Turning careful where it
 /// stands is not enough: the layouts chosen before may have led it into a
-/// branch whose dead ends are huge whatever it does there. No puzzle of the
-/// five large public sets needs so many guesses, counting to two (the most
-/// is 1,835); Norvig's hard1, which has many solutions, does.
+/// branch whose dead ends are huge whatever it does there. No public
+/// puzzle needs so many guesses, counting to two (the most is 1,384); some
+/// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
+
+/// Guesses after which the search applies the triad rule (see
+/// `State::triads`) before each layout guess. Most puzzles of Serg's easy
+/// set are solved before it, and pay nothing for the rule; the hard sets
+/// gain from it on every later guess (the A/B is in `notes/bitboard.md`).
+const TRIADS_AFTER: usize = 8;
+
+/// For a band's shape (as in [`FITTING`]), the mini-rows a digit is sure to
+/// be in: bit `3 * row + box` when its row reaches that box alone.
+const SURE_MINI_ROWS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut shape: u32 = 0;
+    while shape < 512 {
+        let mut row = 0;
+        while row < 3 {
+            let boxes = (shape >> (3 * row)) & 0b111;
+            if boxes.is_power_of_two() {
+                table[shape as usize] |= boxes << (3 * row);
+            }
+            row += 1;
+        }
+        shape += 1;
+    }
+    table
+};
+
+/// For a set of mini-rows (bit `3 * row + box`), their cells in the band.
+const MINI_ROW_CELLS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut mini_row = 0;
+        while mini_row < 9 {
+            if set & (1 << mini_row) != 0 {
+                table[set] |= 0b111 << (9 * (mini_row / 3) + 3 * (mini_row % 3));
+            }
+            mini_row += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
+/// The cells of a band's first mini-row: its first row's first three.
+const MINI_ROW: u32 = 0b111;
 
 /// The cells of a band's first box: three bits in each row.
 const FIRST_BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
@@ -182,17 +231,6 @@ const LAYOUT_CELLS: [u32; 6] = layout_cells();
 /// For a band's shape (as in [`FITTING`]), bit `p` when layout `p` of
 /// [`PAIRINGS`] still fits it.
 const LAYOUTS: [u8; 512] = layouts();
-
-/// The number of bits set in each value of [`LAYOUTS`] (six bits).
-const LAYOUT_COUNT: [u8; 64] = {
-    let mut table = [0; 64];
-    let mut layouts = 0;
-    while layouts < 64 {
-        table[layouts] = (layouts as u32).count_ones() as u8;
-        layouts += 1;
-    }
-    table
-};
 
 const fn layout_cells() -> [u32; 6] {
     let mut table = [0; 6];
@@ -407,15 +445,21 @@ impl State {
         loop {
             #[cfg(sudoku_trace)]
             crate::probe::tick();
+            // Every word updated in this round, marked for the scans below
+            // at once rather than word by word.
+            let mut updated = 0;
             while self.changed != 0 {
+                updated |= self.changed;
                 let word = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
-                self.rescan_bands |= 1 << (word / 9);
-                self.rescan_digits |= 1 << (word % 9);
                 if !self.update(word / 9, word % 9) {
                     return false;
                 }
             }
+            self.rescan_digits |= (updated | updated >> 9 | updated >> 18) & ROW;
+            self.rescan_bands |= u32::from(updated & ROW != 0)
+                | u32::from(updated & ROW << 9 != 0) << 1
+                | u32::from(updated >> 18 != 0) << 2;
             match self.naked_singles() {
                 None => return false,
                 Some(true) => continue,
@@ -526,39 +570,100 @@ impl State {
     /// 0.84 of the time of guessing on a cell with two candidates, though
     /// more on the easiest set (the A/B is in `notes/bitboard.md`).
     fn layout_guess(&self) -> Option<Guess> {
-        let (mut fewest, mut chosen) = (u32::MAX, None);
-        for band in 0..3 {
-            if self.unsolved[band] == 0 {
-                continue;
-            }
-            // Each digit's layouts in the band, their counts summed.
-            let mut layouts = [0; 9];
-            let (mut total, mut most) = (0, 0);
-            for (layouts, word) in layouts
-                .iter_mut()
-                .zip(&self.candidates[9 * band..9 * band + 9])
-            {
-                *layouts = LAYOUTS[shape(*word) as usize];
-                let count = u32::from(LAYOUT_COUNT[usize::from(*layouts)]);
-                total += count;
-                most |= count;
-            }
-            // Counts are 1 to 6; an OR above 1 means some count is 2 or more.
+        // Each word's number of layouts: the permanent of its 3 x 3 (row,
+        // box) shape, the pairings whose three mini-rows all hold a cell.
+        // Plain arithmetic, no table, so the compiler runs it on several
+        // words at once.
+        let mut counts = [0u32; 27];
+        for (count, &word) in counts.iter_mut().zip(&self.candidates) {
+            // reach[row][box]: 1 when the row has a cell in that box.
+            let reach: [[u32; 3]; 3] = std::array::from_fn(|row| {
+                std::array::from_fn(|boxed| {
+                    u32::from(word & MINI_ROW << (9 * row + 3 * boxed) != 0)
+                })
+            });
+            *count = PAIRINGS
+                .iter()
+                .map(|boxes| {
+                    reach[0][boxes[0] as usize]
+                        & reach[1][boxes[1] as usize]
+                        & reach[2][boxes[2] as usize]
+                })
+                .sum();
+        }
+        let mut chosen = None;
+        let mut fewest = u32::MAX;
+        for (band, counts) in counts.chunks_exact(9).enumerate() {
+            let total: u32 = counts.iter().sum();
+            // Counts are 1 to 6; an OR above 1 means some count is 2 or
+            // more (a solved band has all 1).
+            let most = counts.iter().fold(0, |most, &count| most | count);
             if most > 1 && total < fewest {
                 fewest = total;
-                chosen = Some((band, layouts));
+                chosen = Some(band);
             }
         }
-        let (band, layouts) = chosen?;
-        let (mut fewest, mut choice) = (u8::MAX, None);
-        for (digit, &layouts) in layouts.iter().enumerate() {
-            let count = LAYOUT_COUNT[usize::from(layouts)];
+        let band = chosen?;
+        let mut choice = None;
+        let mut fewest = u32::MAX;
+        for (digit, &count) in counts[9 * band..9 * band + 9].iter().enumerate() {
             if count >= 2 && count < fewest {
                 fewest = count;
                 choice = Some(digit);
             }
         }
-        choice.map(|digit| Guess::Layout(band, digit, layouts[digit]))
+        choice.map(|digit| {
+            let layouts = LAYOUTS[shape(self.candidates[9 * band + digit]) as usize];
+            Guess::Layout(band, digit, layouts)
+        })
+    }
+
+    /// Triads, in the rows: a mini-row (three cells of a row within a box)
+    /// holds exactly three digits, so when three digits are sure to be in
+    /// one (their row in the band reaches no other box), no other digit
+    /// may be there. `Some(true)` when it removed any candidate, `None`
+    /// when four digits are sure to be in one mini-row.
+    ///
+    /// tdoku reasons so on mini-rows and mini-columns, with a rule for
+    /// each direction both ways (a mini-row that only three digits reach
+    /// holds those three). Here, the rest cost more time than the guesses
+    /// they save (`notes/bitboard.md`).
+    fn triads(&mut self) -> Option<bool> {
+        let mut found = false;
+        for band in 0..3 {
+            if self.unsolved[band] == 0 {
+                continue;
+            }
+            // Per digit, the mini-rows it is sure of (bit `3 * row + box`),
+            // and over the digits, the mini-rows sure for three or four.
+            let mut sure = [0u32; 9];
+            let (mut once, mut twice, mut thrice, mut four) = (0, 0, 0, 0);
+            for (sure, &word) in sure
+                .iter_mut()
+                .zip(&self.candidates[9 * band..9 * band + 9])
+            {
+                *sure = SURE_MINI_ROWS[shape(word) as usize];
+                four |= thrice & *sure;
+                thrice |= twice & *sure;
+                twice |= once & *sure;
+                once |= *sure;
+            }
+            if four != 0 {
+                return None;
+            }
+            if thrice == 0 {
+                continue;
+            }
+            for (digit, &sure) in sure.iter().enumerate() {
+                let drop = MINI_ROW_CELLS[(thrice & !sure) as usize];
+                let word = 9 * band + digit;
+                if self.candidates[word] & drop != 0 {
+                    self.remove(word, drop);
+                    found = true;
+                }
+            }
+        }
+        Some(found)
     }
 
     /// What to guess on when no digit has a choice of layouts left, or when
@@ -725,6 +830,13 @@ impl Search {
                 self.limit = 0;
                 return;
             } else {
+                if self.guesses >= TRIADS_AFTER {
+                    match state.triads() {
+                        None => return,
+                        Some(true) => continue,
+                        Some(false) => {}
+                    }
+                }
                 state.layout_guess().unwrap_or_else(|| state.guess(false))
             };
             let (band, bit) = match choice {
@@ -1065,15 +1177,50 @@ mod tests {
     }
 
     #[test]
+    fn three_digits_sure_of_a_mini_row_leave_no_room_there_for_others() {
+        // Rows 2 and 3 give 1, 2 and 3 boxes 2 and 3, so in row 1 each of
+        // them can only be in box 1: they fill row 1's first three cells.
+        let rows = concat!(".........", "...123...", "......123");
+        let mut state = State::new(&cells(rows)).unwrap();
+        assert!(state.propagate());
+        let first_three = 0b111;
+        // Propagation alone leaves 4 there.
+        assert_eq!(state.candidates[3] & first_three, first_three);
+        assert_eq!(state.triads(), Some(true));
+        for digit in 3..9 {
+            assert_eq!(
+                state.candidates[digit] & first_three,
+                0,
+                "digit {}",
+                digit + 1
+            );
+        }
+        for digit in 0..3 {
+            assert_eq!(state.candidates[digit] & first_three, first_three);
+        }
+        // Nothing more to find there.
+        assert!(state.propagate());
+        assert_eq!(state.triads(), Some(false));
+    }
+
+    #[test]
+    fn four_digits_sure_of_one_mini_row_are_a_contradiction() {
+        let mut state = State::new(&[0; 81]).unwrap();
+        for digit in 0..4 {
+            // Row 1 of band 1 keeps only box 1 for the digit.
+            state.candidates[digit] &= !(ROW & !0b111);
+        }
+        assert_eq!(state.triads(), None);
+    }
+
+    #[test]
     fn a_sparse_board_makes_the_search_start_again_carefully_and_end_soon() {
-        // Found by fuzzing (fuzz/regressions/solvers). On the first, branching
-        // on layouts all the way made 3.9 billion guesses (8 minutes)
-        // counting to 2, wandering in branches with no solution; on the
-        // second, turning careful after the layouts' guesses, in the branch
-        // they had chosen, still made 14 million.
+        // From `--example sparse`: boards on which the layouts, triads and
+        // all, still make 4,096 guesses, and the careful search from the
+        // givens then needs a few dozen more.
         for line in [
-            "5...6.....1..............5...............4........31...........................91",
-            "...............4.3.......5...............4........3...............2............91",
+            ".......1...................................4...........9..........57.............",
+            "..................8................3..8......4....58.............................",
         ] {
             let sparse = cells(line);
             assert_eq!(count_solutions(&sparse, 2), 2);
@@ -1086,11 +1233,29 @@ mod tests {
     }
 
     #[test]
+    fn the_sparse_boards_fuzzing_found_end_soon() {
+        // fuzz/regressions/solvers. On the first, the layouts alone made 3.9
+        // billion guesses (8 minutes) counting to 2, wandering in branches
+        // with no solution; on the second, a search that turned careful in
+        // place, inside the branches the layouts had chosen, made 14 million.
+        for line in [
+            "5...6.....1..............5...............4........31...........................91",
+            "...............4.3.......5...............4........3...............2............91",
+        ] {
+            let sparse = cells(line);
+            assert_eq!(count_solutions(&sparse, 2), 2);
+            let guesses = count_guesses(&sparse, 2);
+            assert!(guesses < 2 * CAREFUL_AFTER, "{guesses} guesses on {line}");
+        }
+    }
+
+    #[test]
     fn no_random_sparse_board_needs_many_more_guesses_than_the_layouts_may_make() {
-        // Before the search started again from the givens, some of these
-        // boards took millions of guesses (notes/bitboard.md).
+        // The example's 30,000 boards. A search that turned careful in place
+        // took up to 49,826 guesses on them; without the triad rule as well,
+        // up to 132 million (notes/bitboard.md).
         let mut seed = 1;
-        for _ in 0..2000 {
+        for _ in 0..30_000 {
             let board = random_sparse_board(&mut seed);
             let guesses = count_guesses(&board, 2);
             assert!(
