@@ -808,9 +808,15 @@ impl Search {
     /// Propagates, then guesses depth first on copies of the state until the
     /// limit of solutions is reached or the tree is exhausted.
     fn run(&mut self, mut state: State) {
+        // For the trace: propagation goes on after the triads at the same
+        // node, which is not a new one.
+        #[cfg(sudoku_trace)]
+        let mut same_node = false;
         loop {
             #[cfg(sudoku_trace)]
-            crate::probe::node();
+            if !std::mem::take(&mut same_node) {
+                crate::probe::node();
+            }
             if !state.propagate() {
                 #[cfg(sudoku_trace)]
                 crate::probe::dead_end();
@@ -832,8 +838,18 @@ impl Search {
             } else {
                 if self.guesses >= TRIADS_AFTER {
                     match state.triads() {
-                        None => return,
-                        Some(true) => continue,
+                        None => {
+                            #[cfg(sudoku_trace)]
+                            crate::probe::dead_end();
+                            return;
+                        }
+                        Some(true) => {
+                            #[cfg(sudoku_trace)]
+                            {
+                                same_node = true;
+                            }
+                            continue;
+                        }
                         Some(false) => {}
                     }
                 }
