@@ -1238,14 +1238,20 @@ mod tests {
             ".......1...................................4...........9..........57.............",
             "..................8................3..8......4....58.............................",
         ] {
-            let sparse = cells(line);
-            assert_eq!(count_solutions(&sparse, 2), 2);
-            let guesses = count_guesses(&sparse, 2);
+            let guesses = guesses_counting_to_two(line);
             assert!(
                 guesses > CAREFUL_AFTER && guesses < CAREFUL_AFTER + 100,
                 "{guesses} guesses on {line}"
             );
         }
+    }
+
+    /// The guesses made counting the solutions of `line` to two, which it
+    /// must have.
+    fn guesses_counting_to_two(line: &str) -> usize {
+        let board = cells(line);
+        assert_eq!(count_solutions(&board, 2), 2, "{line}");
+        count_guesses(&board, 2)
     }
 
     #[test]
@@ -1258,9 +1264,7 @@ mod tests {
             "5...6.....1..............5...............4........31...........................91",
             "...............4.3.......5...............4........3...............2............91",
         ] {
-            let sparse = cells(line);
-            assert_eq!(count_solutions(&sparse, 2), 2);
-            let guesses = count_guesses(&sparse, 2);
+            let guesses = guesses_counting_to_two(line);
             assert!(guesses < 2 * CAREFUL_AFTER, "{guesses} guesses on {line}");
         }
     }
