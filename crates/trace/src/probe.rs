@@ -408,12 +408,11 @@ mod tests {
     /// Bitboard branches on a digit ("here, or not here") only in its
     /// careful search, which starts again from the givens after 4,096
     /// guesses (no public puzzle needs so many), so `sudoku trace` rarely
-    /// shows it; its
-    /// probes are checked here on a sparse board that needs it (one of the
-    /// few that `--example sparse` of the bitboard crate lists). The
-    /// guesses recorded are the search's own, the restart is recorded once,
-    /// and no event writes a digit over another: after each branch, and at
-    /// the restart, the events clear what was filled.
+    /// shows it; its probes are checked here on a sparse board that needs
+    /// it (one of the few that `--example sparse` of the bitboard crate
+    /// lists). The guesses recorded are the search's own, the restart is
+    /// recorded once, and no event writes a digit over another: after each
+    /// branch, and at the restart, the events clear what was filled.
     #[test]
     fn bitboard_digit_branches_record_a_board_that_stays_consistent() {
         let mut cells = [0u8; 81];
