@@ -1199,7 +1199,7 @@ mod tests {
         let rows = concat!(".........", "...123...", "......123");
         let mut state = State::new(&cells(rows)).unwrap();
         assert!(state.propagate());
-        let first_three = 0b111;
+        let first_three = MINI_ROW;
         // Propagation alone leaves 4 there.
         assert_eq!(state.candidates[3] & first_three, first_three);
         assert_eq!(state.triads(), Some(true));
@@ -1224,7 +1224,7 @@ mod tests {
         let mut state = State::new(&[0; 81]).unwrap();
         for digit in 0..4 {
             // Row 1 of band 1 keeps only box 1 for the digit.
-            state.candidates[digit] &= !(ROW & !0b111);
+            state.candidates[digit] &= !(ROW & !MINI_ROW);
         }
         assert_eq!(state.triads(), None);
     }
