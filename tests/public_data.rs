@@ -75,3 +75,34 @@ fn bitboard_solves_and_verifies_every_public_puzzle() {
         );
     }
 }
+
+#[test]
+#[cfg(target_arch = "x86_64")]
+#[ignore = "reads the public data: set SUDOKU_LAB_DATA and pass --ignored"]
+fn bitboard_avx2_and_portable_paths_agree_on_every_public_puzzle() {
+    use sudoku_bitboard::{search_with, Path as SearchPath};
+
+    let directory = std::env::var_os("SUDOKU_LAB_DATA")
+        .expect("SUDOKU_LAB_DATA must name the directory of the public puzzle files");
+    assert_eq!(
+        sudoku_bitboard::path(),
+        SearchPath::Avx2,
+        "this processor has no AVX2: the AVX2 path cannot be compared here"
+    );
+    for path in public_files(Path::new(&directory)) {
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        for (number, line) in text.lines().enumerate() {
+            let place = format!("{}:{}", path.display(), number + 1);
+            let puzzle: Board = line
+                .parse()
+                .unwrap_or_else(|error| panic!("{place}: {error}"));
+            for limit in [1, 2] {
+                let portable = search_with(puzzle.cells(), limit, SearchPath::Portable);
+                let avx2 = search_with(puzzle.cells(), limit, SearchPath::Avx2);
+                assert!(portable.is_some(), "{place}");
+                assert_eq!(avx2, portable, "{place}, limit {limit}");
+            }
+        }
+    }
+}

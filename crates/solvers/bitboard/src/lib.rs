@@ -22,6 +22,14 @@
 //! left, a cell or a digit with the fewest options, so it settles such a
 //! board in milliseconds, not minutes or hours.
 //!
+//! On x86-64 processors with AVX2 (detected at run time), the native API
+//! runs the same search compiled for AVX2, starting with a sweep that takes
+//! the givens to the fixpoint of propagation with each rule applied to all
+//! 27 words at once (module `avx2`, the one place of the workspace allowed
+//! `unsafe`). It ends on the same states, so the answers and guesses are
+//! the same either way ([`Path`], [`search_with`]). The LeetCode submission
+//! is the portable code alone.
+//!
 //! **Complexity.** Exponential in the worst case, as any exact sudoku solver,
 //! but propagation leaves almost nothing to guess: most puzzles of the public
 //! benchmark sets need a handful of guesses or none. Space: a state of 168
@@ -66,7 +74,7 @@ impl Solution {
             let c = board[index / 9][index % 9];
             *cell = c.to_digit(10).map_or(0, |digit| digit as u8);
         }
-        if let Some(solution) = solve(&cells) {
+        if let Some(solution) = search(&cells, 1, PORTABLE).first {
             for (index, &digit) in solution.iter().enumerate() {
                 board[index / 9][index % 9] = char::from(b'0' + digit);
             }
@@ -398,6 +406,9 @@ impl State {
     /// pairing, then fixes every row left with one cell, which takes that
     /// cell from the other digits and its column from the other bands.
     /// Returns false on a contradiction.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn update(&mut self, band: usize, digit: usize) -> bool {
         let word = 9 * band + digit;
         let mut cells = self.candidates[word];
@@ -441,6 +452,9 @@ impl State {
 
     /// Runs the band updates and the naked-single scan until neither finds
     /// anything new. Returns false on a contradiction.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn propagate(&mut self) -> bool {
         loop {
             #[cfg(sudoku_trace)]
@@ -475,6 +489,9 @@ impl State {
 
     /// Finds the unsolved cells with a single candidate left and places it.
     /// `Some(true)` when it placed any, `None` when a cell has no candidate.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         let stale = self.rescan_bands;
@@ -508,6 +525,9 @@ impl State {
     /// candidates along columns, and with the band rule, hidden singles in
     /// columns). `Some(true)` when it removed any candidate, `None` when a
     /// digit has no pairing left in some stack.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn stack_pairings(&mut self) -> Option<bool> {
         let mut found = false;
         let stale = self.rescan_digits;
@@ -547,6 +567,9 @@ impl State {
     }
 
     /// The cells of a band with at least one, two and three candidates.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for digit in 0..9 {
@@ -569,6 +592,9 @@ impl State {
     /// lot: counting to two on the forum's hardest sets it took 0.74 and
     /// 0.84 of the time of guessing on a cell with two candidates, though
     /// more on the easiest set (the A/B is in `notes/bitboard.md`).
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn layout_guess(&self) -> Option<Guess> {
         // Each word's number of layouts: the permanent of its 3 x 3 (row,
         // box) shape, the pairings whose three mini-rows all hold a cell.
@@ -628,6 +654,9 @@ impl State {
     /// each direction both ways (a mini-row that only three digits reach
     /// holds those three). Here, the rest cost more time than the guesses
     /// they save (`notes/bitboard.md`).
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn triads(&mut self) -> Option<bool> {
         let mut found = false;
         for band in 0..3 {
@@ -802,11 +831,36 @@ struct Search {
     /// search that starts again once the layouts have made
     /// [`CAREFUL_AFTER`] guesses.
     careful: bool,
+    /// How the search goes on into a branch: [`Search::run`] itself, or a
+    /// copy of it compiled for the processor (see [`Code`]).
+    branch: fn(&mut Search, State),
 }
+
+/// The code a search runs: `branch` goes on into the givens' state and
+/// then into each branch (as [`Search::branch`]), after `root`, when given,
+/// has brought the givens' state to the fixpoint of propagation. The
+/// submission runs [`PORTABLE`]; the native API, where the processor
+/// allows, runs the same search compiled for its vector instructions, and
+/// a faster way to the root's fixpoint (outside this region).
+#[derive(Clone, Copy)]
+struct Code {
+    root: Option<fn(&mut State) -> bool>,
+    branch: fn(&mut Search, State),
+}
+
+/// This code, for any processor.
+const PORTABLE: Code = Code {
+    root: None,
+    branch: Search::run,
+};
 
 impl Search {
     /// Propagates, then guesses depth first on copies of the state until the
     /// limit of solutions is reached or the tree is exhausted.
+    // Inlined by force into each copy (see `Code`): a call would leave the
+    // processor's copy running this one's instructions.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn run(&mut self, mut state: State) {
         // For the trace: propagation goes on after the triads at the same
         // node, which is not a new one.
@@ -897,7 +951,9 @@ impl Search {
     /// Tries each of `layouts` (two or more) for the digit index `digit` in
     /// `band`: all but the last on copies of `state`, the last on `state`
     /// itself. False when the limit is reached.
-    #[inline]
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn run_layouts(&mut self, state: &mut State, band: usize, digit: usize, layouts: u8) -> bool {
         self.splits += 1;
         #[cfg(sudoku_trace)]
@@ -912,7 +968,7 @@ impl Search {
             crate::probe::guess_layout(band, digit, PAIRINGS[layout]);
             guess.remove(word, !LAYOUT_CELLS[layout]);
             self.guesses += 1;
-            self.run(guess);
+            (self.branch)(self, guess);
             if self.count >= self.limit {
                 return false;
             }
@@ -928,14 +984,16 @@ impl Search {
     /// Searches on with the digit index `digit` in the cell `bit` of `band`,
     /// on a copy of `state`, then rules that digit out there in `state`.
     /// False when the limit is reached.
-    #[inline]
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn try_on_copy(&mut self, state: &mut State, band: usize, bit: u32, digit: usize) -> bool {
         let mut guess = *state;
         #[cfg(sudoku_trace)]
         crate::probe::guess_in_band(band, bit, digit);
         guess.place(digit, band, bit);
         self.guesses += 1;
-        self.run(guess);
+        (self.branch)(self, guess);
         if self.count >= self.limit {
             return false;
         }
@@ -961,8 +1019,8 @@ impl Search {
     }
 }
 
-/// Searches `cells` until `limit` solutions are found.
-fn search(cells: &[u8; 81], limit: usize) -> Search {
+/// Searches `cells` with `code` until `limit` solutions are found.
+fn search(cells: &[u8; 81], limit: usize, code: Code) -> Search {
     let mut search = Search {
         limit,
         count: 0,
@@ -970,10 +1028,16 @@ fn search(cells: &[u8; 81], limit: usize) -> Search {
         guesses: 0,
         splits: 0,
         careful: false,
+        branch: code.branch,
     };
     if limit > 0 {
-        if let Some(state) = State::new(cells) {
-            search.run(state);
+        if let Some(mut state) = State::new(cells) {
+            if let Some(root) = code.root {
+                if !root(&mut state) {
+                    return search;
+                }
+            }
+            (code.branch)(&mut search, state);
             if search.limit == 0 {
                 // The layouts gave up: start again from the givens, carefully.
                 // What the first search counted is found again (the guesses
@@ -984,41 +1048,111 @@ fn search(cells: &[u8; 81], limit: usize) -> Search {
                 search.count = 0;
                 search.first = None;
                 search.careful = true;
-                search.run(state);
+                (code.branch)(&mut search, state);
             }
         }
     }
     search
 }
 
+// LeetCode submission ends
+
+// The AVX2 code: x86-64 only (other targets compile its sweep for its
+// tests alone), and never in the trace build (see `fastest`).
+#[cfg(all(not(sudoku_trace), any(target_arch = "x86_64", test)))]
+mod avx2;
+
+/// Which code the search runs. Both end on the same states, so they give
+/// the same answers after the same guesses; only the time differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// The LeetCode submission's code, for any processor.
+    Portable,
+    /// The same search compiled for AVX2 (and the bit instructions that come
+    /// with it), starting with a sweep that takes the givens to the fixpoint
+    /// of propagation with each rule applied to all 27 words at once; x86-64
+    /// processors that have them, detected at run time.
+    Avx2,
+}
+
+/// The path [`solve`], [`count_solutions`] and [`solve_unique`] take on
+/// this machine: [`Path::Avx2`] where the processor has AVX2.
+pub fn path() -> Path {
+    if avx2_code().is_some() {
+        Path::Avx2
+    } else {
+        Path::Portable
+    }
+}
+
+/// What [`search_with`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found, at most the limit.
+    pub count: usize,
+    /// The first solution found.
+    pub first: Option<[u8; 81]>,
+    /// Branches tried, as [`count_guesses`] counts them.
+    pub guesses: usize,
+}
+
+/// [`count_solutions`] on `path`, with the first solution and the guesses;
+/// `None` when this machine cannot run that path. For holding the two paths
+/// to the same results (a test does, on every public puzzle).
+pub fn search_with(cells: &[u8; 81], limit: usize, path: Path) -> Option<Outcome> {
+    let code = match path {
+        Path::Portable => PORTABLE,
+        Path::Avx2 => avx2_code()?,
+    };
+    let search = search(cells, limit, code);
+    Some(Outcome {
+        count: search.count,
+        first: search.first,
+        guesses: search.guesses,
+    })
+}
+
+/// The AVX2 code when the processor can run it; never on other targets,
+/// nor in the trace build, which counts the steps of the portable code.
+fn avx2_code() -> Option<Code> {
+    #[cfg(all(not(sudoku_trace), target_arch = "x86_64"))]
+    return avx2::code();
+    #[cfg(not(all(not(sudoku_trace), target_arch = "x86_64")))]
+    None
+}
+
+/// The fastest code this machine runs (see [`Path`]).
+fn fastest() -> Code {
+    avx2_code().unwrap_or(PORTABLE)
+}
+
 /// A solution of `cells` (81 cells, row-major, 0 for empty), or `None` when
 /// there is none, when the givens conflict, or when a cell holds more than 9.
 /// Stops at the first solution found.
 pub fn solve(cells: &[u8; 81]) -> Option<[u8; 81]> {
-    search(cells, 1).first
+    search(cells, 1, fastest()).first
 }
 
 /// How many solutions `cells` has, counting no further than `limit`: the
 /// search stops as soon as the limit is reached. Conflicting givens, and
 /// cells above 9, have 0.
 pub fn count_solutions(cells: &[u8; 81], limit: usize) -> usize {
-    search(cells, limit).count
+    search(cells, limit, fastest()).count
 }
 
 /// A solution of `cells` and whether it is the only one (the search goes on
 /// to look for a second); `None` when there is no solution.
 pub fn solve_unique(cells: &[u8; 81]) -> Option<([u8; 81], bool)> {
-    let search = search(cells, 2);
+    let search = search(cells, 2, fastest());
     search.first.map(|solution| (solution, search.count == 1))
 }
-// LeetCode submission ends
 
 /// How many guesses the search makes on `cells` when it stops at `limit`
 /// solutions (each branch tried counts once; 0 when propagation alone
 /// decides). For measuring, so it stays out of the LeetCode region:
 /// `notes/bitboard.md` quotes it.
 pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
-    search(cells, limit).guesses
+    search(cells, limit, fastest()).guesses
 }
 
 /// How many times the search splits into branches on `cells` when it stops
@@ -1026,7 +1160,7 @@ pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
 /// branches (tdoku, which counts its guesses so, always splits two ways:
 /// one layout, or the others). For measuring, like [`count_guesses`].
 pub fn count_branch_points(cells: &[u8; 81], limit: usize) -> usize {
-    search(cells, limit).splits
+    search(cells, limit, fastest()).splits
 }
 
 /// A random sparse board: 5 to 24 tries, each writing a random digit in a
@@ -1283,6 +1417,135 @@ mod tests {
                 "{guesses} guesses on {board:?}"
             );
         }
+    }
+
+    /// Propagates `state` word by word and with each sweep this machine
+    /// runs (the baseline build always, the AVX2 build where the processor
+    /// has it): all must agree on a dead end, and otherwise on every field
+    /// the search reads afterwards. Returns whether it was one.
+    #[cfg(not(sudoku_trace))]
+    fn assert_sweeps_agree(state: State, what: &dyn std::fmt::Display) -> bool {
+        let mut word_by_word = state;
+        let alive = word_by_word.propagate();
+        let sweeps: Vec<fn(&mut State) -> bool> =
+            std::iter::once(avx2::portable_sweep as fn(&mut State) -> bool)
+                .chain(avx2::avx2_sweep())
+                .collect();
+        for (which, sweep) in sweeps.into_iter().enumerate() {
+            let mut swept = state;
+            assert_eq!(sweep(&mut swept), alive, "sweep {which}, {what}");
+            if alive {
+                assert_eq!(swept.candidates, word_by_word.candidates, "{what}");
+                assert_eq!(swept.unsolved, word_by_word.unsolved, "{what}");
+                assert_eq!(swept.open_rows, word_by_word.open_rows, "{what}");
+                assert_eq!(swept.changed, 0, "{what}");
+                // With nothing left to do, the search's own propagation
+                // changes nothing after a sweep.
+                let mut again = swept;
+                assert!(again.propagate(), "{what}");
+                assert_eq!(again.candidates, swept.candidates, "{what}");
+            }
+        }
+        alive
+    }
+
+    #[test]
+    #[cfg(not(sudoku_trace))]
+    fn the_sweep_ends_where_propagation_ends() {
+        // Random sparse boards (some with no solution), puzzles made from
+        // their solutions by keeping about a third of the cells, and the
+        // state after each one's first guess, the first layout or digit.
+        let mut seed = 7;
+        let (mut alive, mut dead) = (0, 0);
+        for board_number in 0..20_000 {
+            let board = random_sparse_board(&mut seed);
+            let mut boards = vec![board];
+            if let Some(solution) = solve(&board) {
+                let mut puzzle = solution;
+                for cell in &mut puzzle {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 3 != 0 {
+                        *cell = 0;
+                    }
+                }
+                boards.push(puzzle);
+            }
+            for board in boards {
+                let what = format!("board {board_number}: {board:?}");
+                let Some(mut state) = State::new(&board) else {
+                    continue;
+                };
+                if !assert_sweeps_agree(state, &what) {
+                    dead += 1;
+                    continue;
+                }
+                alive += 1;
+                state.propagate();
+                if state.is_solved() {
+                    continue;
+                }
+                // Every branch of the first guess: some are dead ends.
+                let mut branches = Vec::new();
+                match state.layout_guess().unwrap_or_else(|| state.guess(false)) {
+                    Guess::Layout(band, digit, layouts) => {
+                        for layout in (0..6).filter(|layout| layouts & 1 << layout != 0) {
+                            let mut branch = state;
+                            branch.remove(9 * band + digit, !LAYOUT_CELLS[layout]);
+                            branches.push(branch);
+                        }
+                    }
+                    Guess::Cell(band, bit) | Guess::Digit(band, bit, _) => {
+                        let digits = state.digits_at(band, bit);
+                        for digit in (0..9).filter(|digit| digits & 1 << digit != 0) {
+                            let mut branch = state;
+                            branch.place(digit, band, bit);
+                            branches.push(branch);
+                        }
+                    }
+                }
+                for branch in branches {
+                    if assert_sweeps_agree(branch, &format!("{what}, after a guess")) {
+                        alive += 1;
+                    } else {
+                        dead += 1;
+                    }
+                }
+            }
+        }
+        // Both outcomes are well represented.
+        assert!(alive > 10_000 && dead > 1_000, "{alive} alive, {dead} dead");
+    }
+
+    #[test]
+    #[cfg(not(sudoku_trace))]
+    fn both_propagations_give_the_same_answers_after_the_same_guesses() {
+        let puzzles = [
+            EXAMPLE,
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            ".......1...................................4...........9..........57.............",
+        ];
+        let mut seed = 3;
+        let boards = puzzles
+            .iter()
+            .map(|line| cells(line))
+            .chain((0..2_000).map(|_| random_sparse_board(&mut seed)));
+        for board in boards {
+            for limit in [1, 2, 3] {
+                let portable = search_with(&board, limit, Path::Portable);
+                assert!(portable.is_some());
+                if let Some(avx2) = search_with(&board, limit, Path::Avx2) {
+                    assert_eq!(avx2, portable.unwrap(), "{board:?}, limit {limit}");
+                }
+            }
+        }
+        let expected = if avx2::code().is_some() {
+            Path::Avx2
+        } else {
+            Path::Portable
+        };
+        assert_eq!(path(), expected);
     }
 
     #[test]

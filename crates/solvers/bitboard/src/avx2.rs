@@ -1,0 +1,346 @@
+//! The search compiled for AVX2, chosen at run time, and the sweep it
+//! starts with: propagation over all 27 words at once, run on the givens.
+//!
+//! **The copy.** [`run_avx2`] is `Search::run` compiled for AVX2 and the bit
+//! instructions that come with it: `run` and everything it calls on the
+//! way to the next branch are inlined by force, and the search's `branch`
+//! brings every branch back to this copy. The compiler then runs the loops
+//! over a band's 9 words or all 27 on wider vectors, and counts and finds
+//! bits in one instruction each; the code is the portable code, word for
+//! word.
+//!
+//! **The sweep.**
+//! `State::propagate` brings one changed word up to date at a time, and each
+//! update may change others: cheap when a guess changed one word, slow when
+//! every word has news, as when the givens are loaded. The sweep instead
+//! applies each rule to every word in one pass of plain arithmetic (no table
+//! lookups, no branch per word), the same rules in the same terms:
+//!
+//! 1. the band rule: each word keeps the mini-rows that belong to some
+//!    pairing of the band's rows with its boxes, and a row left with one
+//!    cell fixes the digit there;
+//! 2. fixed cells are taken from the band's other digits, and their columns
+//!    from the digit's other bands;
+//! 3. naked singles: a cell with one candidate left keeps that digit alone
+//!    in its row;
+//! 4. the column rule: in each stack, each band keeps the columns that belong
+//!    to some pairing of the stack's columns with the bands;
+//!
+//! and passes again until a pass changes nothing. Since every rule only
+//! removes candidates, the sweep ends on the state `State::propagate` ends
+//! on (or on a contradiction where it finds one); a test holds the two to
+//! the same answers, counts and guesses on every puzzle.
+//!
+//! Compiled for the machine's baseline, the sweep is slower than the
+//! word-by-word loop; compiled for AVX2, eight words go through each step at
+//! once, and on the givens it is faster. After a guess, with one word
+//! changed, the loop stays faster even then, so the sweep runs only at the
+//! root (the A/B for each choice is in `notes/bitboard.md`). The LeetCode
+//! submission (the region of `lib.rs`) does not use it.
+
+// The one place of the workspace with `unsafe`: calling functions compiled
+// for AVX2, which the processor must have. They are only called after
+// `is_x86_feature_detected!` says so.
+#![allow(unsafe_code)]
+// Everything here is inlined by force into the AVX2 entry point, which is
+// what compiles it for AVX2: a function left out would run baseline code.
+#![allow(clippy::inline_always)]
+
+#[cfg(target_arch = "x86_64")]
+use crate::Search;
+use crate::{Code, State, BAND, ROW};
+
+/// The first cell of every mini-row: bit `9 * row + 3 * box`.
+const MINI_ROW_STARTS: u32 = 0o111_111_111;
+
+/// Every row's content moved up by `n` rows (1 or 2), the first rows coming
+/// round to the bottom: bit `9 * row + k` of the result is bit
+/// `9 * ((row + n) % 3) + k` of `x`.
+#[inline(always)]
+fn rows_on(x: u32, n: u32) -> u32 {
+    ((x >> (9 * n)) | (x << (27 - 9 * n))) & BAND
+}
+
+/// Within each row, every box's three bits moved to the box `n` (1 or 2)
+/// places before, coming round: box `b` gets box `(b + n) % 3`.
+#[inline(always)]
+fn boxes_on(x: u32, n: u32) -> u32 {
+    if n == 1 {
+        ((x >> 3) & 0o077_077_077) | ((x << 6) & 0o700_700_700)
+    } else {
+        ((x >> 6) & 0o007_007_007) | ((x << 3) & 0o770_770_770)
+    }
+}
+
+/// Within each group of three bits, every bit moved to the one `n` (1 or 2)
+/// places before, coming round: bit `k` gets bit `(k + n) % 3`.
+#[inline(always)]
+fn bits_on(x: u32, n: u32) -> u32 {
+    if n == 1 {
+        ((x >> 1) & 0o333_333_333) | ((x << 2) & 0o444_444_444)
+    } else {
+        ((x >> 2) & 0o111_111_111) | ((x << 1) & 0o666_666_666)
+    }
+}
+
+/// Of a 3 x 3 grid of pairs, one set bit per pair that is possible (rows
+/// 9 bits apart; the three columns of a row 3 bits apart, or 1 bit apart
+/// when `turn` is [`bits_on`]), the pairs that belong to a one-to-one
+/// pairing of rows with columns using possible pairs only. The pair (r, c)
+/// does when the other two rows can take the other two columns, one way
+/// round or the other; rotating the grid lines the four pairs that decides
+/// up with (r, c), so the 9 pairs (three grids side by side, for the column
+/// rule) are decided together.
+#[inline(always)]
+fn fitting_pairs(pairs: u32, turn: fn(u32, u32) -> u32) -> u32 {
+    let next = rows_on(pairs, 1);
+    let last = rows_on(pairs, 2);
+    pairs & (turn(next, 1) & turn(last, 2) | turn(next, 2) & turn(last, 1))
+}
+
+/// The columns (bits 0 to 8) where a band's word has a cell.
+#[inline(always)]
+fn columns(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW
+}
+
+/// The cells of the band in `columns`.
+#[inline(always)]
+fn column_cells(columns: u32) -> u32 {
+    columns | columns << 9 | columns << 18
+}
+
+/// The cells of `cells` alone in their row.
+#[inline(always)]
+fn alone_in_row(cells: u32) -> u32 {
+    let mut alone = 0;
+    for row in 0..3 {
+        let line = cells & ROW << (9 * row);
+        if line & line.wrapping_sub(1) == 0 {
+            alone |= line;
+        }
+    }
+    alone
+}
+
+/// Brings `state` to the fixpoint of propagation by sweeps over every word
+/// (see the module's documentation); false on a contradiction. The other
+/// fields are left as `State::propagate` leaves them, so the search goes
+/// on from the state as if that had run.
+#[inline(always)]
+fn sweep(state: &mut State) -> bool {
+    let mut taken = [0u32; 3];
+    loop {
+        let before = state.candidates;
+        if !band_rule(&mut state.candidates, &mut taken)
+            || !naked_singles(&mut state.candidates, &taken)
+            || !column_rule(&mut state.candidates)
+        {
+            return false;
+        }
+        let mut news = 0;
+        for (after, before) in state.candidates.iter().zip(&before) {
+            news |= after ^ before;
+        }
+        if news == 0 {
+            break;
+        }
+    }
+    state.unsolved = taken.map(|cells| BAND & !cells);
+    state.changed = 0;
+    state.rescan_bands = 0;
+    state.rescan_digits = 0;
+    for (digit, open_rows) in state.open_rows.iter_mut().enumerate() {
+        *open_rows = 0;
+        for band in 0..3 {
+            let cells = state.candidates[9 * band + digit];
+            for row in 0..3 {
+                let line = cells & ROW << (9 * row);
+                if line & line.wrapping_sub(1) != 0 {
+                    *open_rows |= 1 << (3 * band + row);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Steps 1 and 2: the band rule on every word, then the cells it fixes
+/// leave the band's other digits, and their columns the digit's other
+/// bands. `taken` becomes each band's fixed cells. False when a word has
+/// no pairing left, or two digits are fixed in one cell.
+#[inline(always)]
+fn band_rule(words: &mut [u32; 27], taken: &mut [u32; 3]) -> bool {
+    let mut fixed = [0u32; 27];
+    let mut empty = false;
+    for (word, fixed) in words.iter_mut().zip(fixed.iter_mut()) {
+        let reached = (*word | *word >> 1 | *word >> 2) & MINI_ROW_STARTS;
+        *word &= fitting_pairs(reached, boxes_on) * 0b111;
+        empty |= *word == 0;
+        *fixed = alone_in_row(*word);
+    }
+    if empty {
+        return false;
+    }
+    for (band, taken) in taken.iter_mut().enumerate() {
+        let (mut once, mut twice) = (0, 0);
+        for &cells in &fixed[9 * band..9 * band + 9] {
+            twice |= once & cells;
+            once |= cells;
+        }
+        if twice != 0 {
+            return false;
+        }
+        *taken = once;
+    }
+    for band in 0..3 {
+        for digit in 0..9 {
+            words[9 * band + digit] &= !taken[band] | fixed[9 * band + digit];
+        }
+    }
+    for digit in 0..9 {
+        let first = column_cells(columns(fixed[digit]));
+        let second = column_cells(columns(fixed[9 + digit]));
+        let third = column_cells(columns(fixed[18 + digit]));
+        words[digit] &= !(second | third);
+        words[9 + digit] &= !(first | third);
+        words[18 + digit] &= !(first | second);
+    }
+    true
+}
+
+/// Step 3: a cell not in `taken` with one candidate left keeps that digit
+/// alone in its row. False when such a cell has no candidate, or two cells
+/// of a row are left with the same digit alone.
+#[inline(always)]
+fn naked_singles(words: &mut [u32; 27], taken: &[u32; 3]) -> bool {
+    for band in 0..3 {
+        let open = BAND & !taken[band];
+        let (mut once, mut twice) = (0, 0);
+        for &cells in &words[9 * band..9 * band + 9] {
+            twice |= once & cells;
+            once |= cells;
+        }
+        if open & !once != 0 {
+            return false;
+        }
+        let singles = open & !twice;
+        if singles == 0 {
+            continue;
+        }
+        let mut clash = 0;
+        for word in &mut words[9 * band..9 * band + 9] {
+            let mine = *word & singles;
+            let mut keep = BAND;
+            for row in 0..3 {
+                let line = mine & ROW << (9 * row);
+                clash |= line & line.wrapping_sub(1);
+                keep &= if line == 0 {
+                    BAND
+                } else {
+                    !(ROW << (9 * row)) | line
+                };
+            }
+            *word &= keep;
+        }
+        if clash != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Step 4: the column rule. Per digit, bit `9 * band + column` of
+/// `reached` when the band has the digit in that column, so the three
+/// columns of a stack are three bits side by side. False when a stack has
+/// no pairing left for a digit.
+#[inline(always)]
+fn column_rule(words: &mut [u32; 27]) -> bool {
+    let mut stuck = false;
+    for digit in 0..9 {
+        let reached = columns(words[digit])
+            | columns(words[9 + digit]) << 9
+            | columns(words[18 + digit]) << 18;
+        let fitting = fitting_pairs(reached, bits_on);
+        // Every stack needs a pairing, seen in any band's row of bits.
+        let stacks = columns(fitting);
+        stuck |= (stacks | stacks >> 1 | stacks >> 2) & 0o111 != 0o111;
+        for band in 0..3 {
+            words[9 * band + digit] &= column_cells((fitting >> (9 * band)) & ROW);
+        }
+    }
+    !stuck
+}
+
+/// The sweep compiled for AVX2.
+///
+/// # Safety
+/// The processor must have every feature named in `target_feature`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn sweep_avx2(state: &mut State) -> bool {
+    sweep(state)
+}
+
+/// The search compiled for AVX2: `Search::run` is inlined here, and goes
+/// on into each branch through `Search::branch`, which is this function
+/// again.
+///
+/// # Safety
+/// The processor must have every feature named in `target_feature`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn run_avx2(search: &mut Search, state: State) {
+    search.run(state);
+}
+
+/// [`sweep_avx2`] behind a safe function, which only [`code`] hands out.
+#[cfg(target_arch = "x86_64")]
+fn sweep_checked(state: &mut State) -> bool {
+    // SAFETY: only reachable through `code`, which returns it after
+    // `is_x86_feature_detected!` found every feature `sweep_avx2` is
+    // compiled for.
+    unsafe { sweep_avx2(state) }
+}
+
+/// [`run_avx2`] behind a safe function, which only [`code`] hands out.
+#[cfg(target_arch = "x86_64")]
+fn run_checked(search: &mut Search, state: State) {
+    // SAFETY: only reachable through `code`, which returns it after
+    // `is_x86_feature_detected!` found every feature `run_avx2` is compiled
+    // for.
+    unsafe { run_avx2(search, state) }
+}
+
+/// The search compiled for AVX2, with the sweep at the root, when this
+/// processor can run it: it must have AVX2 and the bit instructions that
+/// come with it on x86-64-v3 processors (counting and finding bits in one
+/// instruction), the features both copies above are compiled for.
+pub(crate) fn code() -> Option<Code> {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt")
+    {
+        return Some(Code {
+            root: Some(sweep_checked),
+            branch: run_checked,
+        });
+    }
+    None
+}
+
+/// The sweep compiled for the baseline, for the tests: the same arithmetic
+/// on any machine.
+#[cfg(test)]
+pub(crate) fn portable_sweep(state: &mut State) -> bool {
+    sweep(state)
+}
+
+/// The AVX2 sweep alone, for the tests, when this processor can run it.
+#[cfg(test)]
+pub(crate) fn avx2_sweep() -> Option<fn(&mut State) -> bool> {
+    code().and_then(|code| code.root)
+}
