@@ -1,5 +1,6 @@
-//! The search compiled for AVX2, chosen at run time, and the sweep it
-//! starts with: propagation over all 27 words at once, run on the givens.
+//! The search compiled for AVX2, chosen at run time, and the loader it
+//! starts with: the givens taken to the fixpoint of propagation by a sweep
+//! over all 27 words at once.
 //!
 //! **The copy.** [`run_avx2`] is `Search::run` compiled for AVX2 and the bit
 //! instructions that come with it: `run` and everything it calls on the
@@ -9,12 +10,13 @@
 //! bits in one instruction each; the code is the portable code, word for
 //! word.
 //!
-//! **The sweep.**
-//! `State::propagate` brings one changed word up to date at a time, and each
-//! update may change others: cheap when a guess changed one word, slow when
-//! every word has news, as when the givens are loaded. The sweep instead
-//! applies each rule to every word in one pass of plain arithmetic (no table
-//! lookups, no branch per word), the same rules in the same terms:
+//! **The loader and its sweep.** `State::new` applies each given to its
+//! words, and `State::propagate` then brings one changed word up to date at
+//! a time, each update making news for others: cheap when a guess changed
+//! one word, slow when every word has news, as after loading. [`load`]
+//! only writes the givens into the words, and the sweep applies each rule
+//! to every word in one pass of plain arithmetic (no table lookups, no
+//! branch per word), the same rules in the same terms:
 //!
 //! 1. the band rule: each word keeps the mini-rows that belong to some
 //!    pairing of the band's rows with its boxes, and a row left with one
@@ -27,16 +29,17 @@
 //!    to some pairing of the stack's columns with the bands;
 //!
 //! and passes again until a pass changes nothing. Since every rule only
-//! removes candidates, the sweep ends on the state `State::propagate` ends
-//! on (or on a contradiction where it finds one); a test holds the two to
-//! the same answers, counts and guesses on every puzzle.
+//! removes candidates, the sweep ends on the state the loop ends on (or on
+//! a contradiction where it finds one); tests hold the two to the same
+//! states, and the two paths to the same answers, counts and guesses on
+//! every public puzzle.
 //!
 //! Compiled for the machine's baseline, the sweep is slower than the
 //! word-by-word loop; compiled for AVX2, eight words go through each step at
 //! once, and on the givens it is faster. After a guess, with one word
-//! changed, the loop stays faster even then, so the sweep runs only at the
-//! root (the A/B for each choice is in `notes/bitboard.md`). The LeetCode
-//! submission (the region of `lib.rs`) does not use it.
+//! changed, the loop stays faster even then, so the sweep runs only when
+//! loading (the A/B for each choice is in `notes/bitboard.md`). The LeetCode
+//! submission (the region of `lib.rs`) uses none of this module.
 
 // The one place of the workspace with `unsafe`: calling functions compiled
 // for AVX2, which the processor must have. They are only called after
@@ -121,6 +124,50 @@ fn alone_in_row(cells: u32) -> u32 {
         }
     }
     alone
+}
+
+/// The givens' state at the fixpoint of propagation, or `None` when a cell
+/// holds more than 9 or the givens contradict each other. Each word starts
+/// as the band's empty cells and the digit's own givens, with a given's
+/// row kept to the given alone; the sweep's first pass then fixes those
+/// rows and does the rest (two givens of a digit in one row are two naked
+/// singles in a row, a clash).
+#[inline(always)]
+fn load(cells: &[u8; 81]) -> Option<State> {
+    // Entry `10 * band + value`: the cells of the band holding that value
+    // (0 for the empty ones).
+    let mut held = [0u32; 30];
+    for (index, &value) in cells.iter().enumerate() {
+        if value > 9 {
+            return None;
+        }
+        held[10 * (index / 27) + usize::from(value)] |= 1 << (index % 27);
+    }
+    let mut state = State {
+        candidates: [0; 27],
+        changed: 0,
+        rescan_bands: 0,
+        rescan_digits: 0,
+        unsolved: [0; 3],
+        open_rows: [0; 9],
+    };
+    for band in 0..3 {
+        for digit in 0..9 {
+            let own = held[10 * band + digit + 1];
+            let mut rows = 0;
+            for row in 0..3 {
+                if own & ROW << (9 * row) != 0 {
+                    rows |= ROW << (9 * row);
+                }
+            }
+            state.candidates[9 * band + digit] = (held[10 * band] | own) & (!rows | own);
+        }
+    }
+    if sweep(&mut state) {
+        Some(state)
+    } else {
+        None
+    }
 }
 
 /// Brings `state` to the fixpoint of propagation by sweeps over every word
@@ -272,14 +319,14 @@ fn column_rule(words: &mut [u32; 27]) -> bool {
     !stuck
 }
 
-/// The sweep compiled for AVX2.
+/// The loader compiled for AVX2.
 ///
 /// # Safety
 /// The processor must have every feature named in `target_feature`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn sweep_avx2(state: &mut State) -> bool {
-    sweep(state)
+unsafe fn load_avx2(cells: &[u8; 81]) -> Option<State> {
+    load(cells)
 }
 
 /// The search compiled for AVX2: `Search::run` is inlined here, and goes
@@ -294,13 +341,13 @@ unsafe fn run_avx2(search: &mut Search, state: State) {
     search.run(state);
 }
 
-/// [`sweep_avx2`] behind a safe function, which only [`code`] hands out.
+/// [`load_avx2`] behind a safe function, which only [`code`] hands out.
 #[cfg(target_arch = "x86_64")]
-fn sweep_checked(state: &mut State) -> bool {
+fn load_checked(cells: &[u8; 81]) -> Option<State> {
     // SAFETY: only reachable through `code`, which returns it after
-    // `is_x86_feature_detected!` found every feature `sweep_avx2` is
+    // `is_x86_feature_detected!` found every feature `load_avx2` is
     // compiled for.
-    unsafe { sweep_avx2(state) }
+    unsafe { load_avx2(cells) }
 }
 
 /// [`run_avx2`] behind a safe function, which only [`code`] hands out.
@@ -325,22 +372,22 @@ pub(crate) fn code() -> Option<Code> {
         && std::is_x86_feature_detected!("popcnt")
     {
         return Some(Code {
-            root: Some(sweep_checked),
+            load: load_checked,
             branch: run_checked,
         });
     }
     None
 }
 
-/// The sweep compiled for the baseline, for the tests: the same arithmetic
-/// on any machine.
+/// The loader compiled for the baseline, for the tests: the same
+/// arithmetic on any machine.
+#[cfg(test)]
+pub(crate) fn portable_load(cells: &[u8; 81]) -> Option<State> {
+    load(cells)
+}
+
+/// The sweep compiled for the baseline, for the tests.
 #[cfg(test)]
 pub(crate) fn portable_sweep(state: &mut State) -> bool {
     sweep(state)
-}
-
-/// The AVX2 sweep alone, for the tests, when this processor can run it.
-#[cfg(test)]
-pub(crate) fn avx2_sweep() -> Option<fn(&mut State) -> bool> {
-    code().and_then(|code| code.root)
 }

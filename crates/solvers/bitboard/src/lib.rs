@@ -836,21 +836,24 @@ struct Search {
     branch: fn(&mut Search, State),
 }
 
-/// The code a search runs: `branch` goes on into the givens' state and
-/// then into each branch (as [`Search::branch`]), after `root`, when given,
-/// has brought the givens' state to the fixpoint of propagation. The
-/// submission runs [`PORTABLE`]; the native API, where the processor
-/// allows, runs the same search compiled for its vector instructions, and
-/// a faster way to the root's fixpoint (outside this region).
+/// The code a search runs: `load` builds the givens' state (or finds it
+/// impossible), then `branch` goes on into it and into each branch (as
+/// [`Search::branch`]). The submission runs [`PORTABLE`]; the native API,
+/// where the processor allows, runs the same search compiled for its
+/// vector instructions, and loads the givens a faster way (outside this
+/// region).
 #[derive(Clone, Copy)]
 struct Code {
-    root: Option<fn(&mut State) -> bool>,
+    load: Load,
     branch: fn(&mut Search, State),
 }
 
+/// Builds the givens' state, `None` when they cannot be a puzzle's.
+type Load = fn(&[u8; 81]) -> Option<State>;
+
 /// This code, for any processor.
 const PORTABLE: Code = Code {
-    root: None,
+    load: State::new,
     branch: Search::run,
 };
 
@@ -1031,12 +1034,7 @@ fn search(cells: &[u8; 81], limit: usize, code: Code) -> Search {
         branch: code.branch,
     };
     if limit > 0 {
-        if let Some(mut state) = State::new(cells) {
-            if let Some(root) = code.root {
-                if !root(&mut state) {
-                    return search;
-                }
-            }
+        if let Some(state) = (code.load)(cells) {
             (code.branch)(&mut search, state);
             if search.limit == 0 {
                 // The layouts gave up: start again from the givens, carefully.
@@ -1419,74 +1417,84 @@ mod tests {
         }
     }
 
-    /// Propagates `state` word by word and with each sweep this machine
-    /// runs (the baseline build always, the AVX2 build where the processor
-    /// has it): all must agree on a dead end, and otherwise on every field
-    /// the search reads afterwards. Returns whether it was one.
+    /// Asserts that `got` is `expected`: both `None` (a dead end), or the
+    /// same in every field the search reads afterwards, with nothing left
+    /// for the search's own propagation to do. Returns whether it was alive.
     #[cfg(not(sudoku_trace))]
-    fn assert_sweeps_agree(state: State, what: &dyn std::fmt::Display) -> bool {
-        let mut word_by_word = state;
-        let alive = word_by_word.propagate();
-        let sweeps: Vec<fn(&mut State) -> bool> =
-            std::iter::once(avx2::portable_sweep as fn(&mut State) -> bool)
-                .chain(avx2::avx2_sweep())
-                .collect();
-        for (which, sweep) in sweeps.into_iter().enumerate() {
-            let mut swept = state;
-            assert_eq!(sweep(&mut swept), alive, "sweep {which}, {what}");
-            if alive {
-                assert_eq!(swept.candidates, word_by_word.candidates, "{what}");
-                assert_eq!(swept.unsolved, word_by_word.unsolved, "{what}");
-                assert_eq!(swept.open_rows, word_by_word.open_rows, "{what}");
-                assert_eq!(swept.changed, 0, "{what}");
-                // With nothing left to do, the search's own propagation
-                // changes nothing after a sweep.
-                let mut again = swept;
-                assert!(again.propagate(), "{what}");
-                assert_eq!(again.candidates, swept.candidates, "{what}");
-            }
+    fn assert_same_fixpoint(got: Option<State>, expected: Option<State>, what: &str) -> bool {
+        assert_eq!(got.is_some(), expected.is_some(), "{what}");
+        let (Some(got), Some(expected)) = (got, expected) else {
+            return false;
+        };
+        assert_eq!(got.candidates, expected.candidates, "{what}");
+        assert_eq!(got.unsolved, expected.unsolved, "{what}");
+        assert_eq!(got.open_rows, expected.open_rows, "{what}");
+        assert_eq!(got.changed, 0, "{what}");
+        let mut again = got;
+        assert!(again.propagate(), "{what}");
+        assert_eq!(again.candidates, got.candidates, "{what}");
+        true
+    }
+
+    /// `state` after the search's own propagation, or `None` at a dead end.
+    fn propagated(mut state: State) -> Option<State> {
+        if state.propagate() {
+            Some(state)
+        } else {
+            None
         }
-        alive
     }
 
     #[test]
     #[cfg(not(sudoku_trace))]
     fn the_sweep_ends_where_propagation_ends() {
-        // Random sparse boards (some with no solution), puzzles made from
+        // Random sparse boards (some with no solution); puzzles made from
         // their solutions by keeping about a third of the cells, and the
-        // state after each one's first guess, the first layout or digit.
-        let mut seed = 7;
+        // same with a random digit written in a random cell (which may
+        // clash); and the state after each one's first guess, every branch.
+        // Loading through the sweep, compiled for the baseline and (where
+        // the processor has it) for AVX2, must end where loading and then
+        // propagating word by word does; and the sweep after a guess where
+        // propagation does.
+        let loaders: Vec<Load> = std::iter::once(avx2::portable_load as Load)
+            .chain(avx2::code().map(|code| code.load))
+            .collect();
+        let (mut board_seed, mut seed) = (7, 11);
+        let mut random = |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below) as usize
+        };
         let (mut alive, mut dead) = (0, 0);
         for board_number in 0..20_000 {
-            let board = random_sparse_board(&mut seed);
+            let board = random_sparse_board(&mut board_seed);
             let mut boards = vec![board];
             if let Some(solution) = solve(&board) {
                 let mut puzzle = solution;
                 for cell in &mut puzzle {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if seed % 3 != 0 {
+                    if random(3) != 0 {
                         *cell = 0;
                     }
                 }
                 boards.push(puzzle);
+                puzzle[random(81)] = 1 + random(9) as u8;
+                boards.push(puzzle);
             }
             for board in boards {
                 let what = format!("board {board_number}: {board:?}");
-                let Some(mut state) = State::new(&board) else {
-                    continue;
-                };
-                if !assert_sweeps_agree(state, &what) {
+                let expected = State::new(&board).and_then(propagated);
+                for load in &loaders {
+                    assert_same_fixpoint(load(&board), expected, &what);
+                }
+                let Some(state) = expected else {
                     dead += 1;
                     continue;
-                }
+                };
                 alive += 1;
-                state.propagate();
                 if state.is_solved() {
                     continue;
                 }
-                // Every branch of the first guess: some are dead ends.
                 let mut branches = Vec::new();
                 match state.layout_guess().unwrap_or_else(|| state.guess(false)) {
                     Guess::Layout(band, digit, layouts) => {
@@ -1506,7 +1514,10 @@ mod tests {
                     }
                 }
                 for branch in branches {
-                    if assert_sweeps_agree(branch, &format!("{what}, after a guess")) {
+                    let mut swept = branch;
+                    let swept = avx2::portable_sweep(&mut swept).then_some(swept);
+                    let what = format!("{what}, after a guess");
+                    if assert_same_fixpoint(swept, propagated(branch), &what) {
                         alive += 1;
                     } else {
                         dead += 1;
