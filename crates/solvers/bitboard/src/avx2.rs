@@ -7,8 +7,10 @@
 //! way to the next branch are inlined by force, and the search's `branch`
 //! brings every branch back to this copy. The compiler then runs the loops
 //! over a band's 9 words or all 27 on wider vectors, and counts and finds
-//! bits in one instruction each; the code is the portable code, word for
-//! word.
+//! bits in one instruction each. The code is the portable code, word for
+//! word, but for one function: a word's shape (which boxes each of its rows
+//! reaches), three table lookups there, is BMI2's `pext` here ([`Gather`]),
+//! where the processor runs `pext` fast (see [`pext_is_fast`]).
 //!
 //! **The loader and its sweep.** `State::new` applies each given to its
 //! words, and `State::propagate` then brings one changed word up to date at
@@ -49,9 +51,9 @@
 // what compiles it for AVX2: a function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
-#[cfg(target_arch = "x86_64")]
-use crate::Search;
 use crate::{Code, State, BAND, ROW};
+#[cfg(target_arch = "x86_64")]
+use crate::{Lookups, Search, Shape};
 
 /// The first cell of every mini-row: bit `9 * row + 3 * box`.
 const MINI_ROW_STARTS: u32 = 0o111_111_111;
@@ -329,41 +331,66 @@ unsafe fn load_avx2(cells: &[u8; 81]) -> Option<State> {
     load(cells)
 }
 
-/// The search compiled for AVX2: `Search::run` is inlined here, and goes
-/// on into each branch through `Search::branch`, which is this function
-/// again.
+/// The search compiled for AVX2, reading shapes the way `S` does:
+/// `Search::run` is inlined here, and goes on into each branch through
+/// `Search::branch`, which is this function again.
 ///
 /// # Safety
 /// The processor must have every feature named in `target_feature`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn run_avx2(search: &mut Search, state: State) {
-    search.run(state);
+unsafe fn run_avx2<S: Shape>(search: &mut Search, state: State) {
+    search.run::<S>(state);
 }
 
-/// [`load_avx2`] behind a safe function, which only [`code`] hands out.
+/// A word's shape (`crate::shape`) in one instruction: BMI2's `pext`
+/// gathers the first bit of each mini-row, once each mini-row's three bits
+/// are folded into its first, into nine bits side by side.
+#[cfg(target_arch = "x86_64")]
+struct Gather;
+
+#[cfg(target_arch = "x86_64")]
+impl Shape for Gather {
+    #[inline(always)]
+    fn of(cells: u32) -> u32 {
+        let reached = cells | cells >> 1 | cells >> 2;
+        // SAFETY: `Gather` is only used by `run_avx2`, which is compiled for
+        // BMI2 and only called on a processor that has it (see `choose`).
+        unsafe { std::arch::x86_64::_pext_u32(reached, MINI_ROW_STARTS) }
+    }
+}
+
+/// [`load_avx2`] behind a safe function, which only [`choose`] hands out.
 #[cfg(target_arch = "x86_64")]
 fn load_checked(cells: &[u8; 81]) -> Option<State> {
-    // SAFETY: only reachable through `code`, which returns it after
+    // SAFETY: only reachable through `choose`, which returns it after
     // `is_x86_feature_detected!` found every feature `load_avx2` is
     // compiled for.
     unsafe { load_avx2(cells) }
 }
 
-/// [`run_avx2`] behind a safe function, which only [`code`] hands out.
+/// [`run_avx2`] behind a safe function, which only [`choose`] hands out.
 #[cfg(target_arch = "x86_64")]
-fn run_checked(search: &mut Search, state: State) {
-    // SAFETY: only reachable through `code`, which returns it after
+fn run_checked<S: Shape>(search: &mut Search, state: State) {
+    // SAFETY: only reachable through `choose`, which returns it after
     // `is_x86_feature_detected!` found every feature `run_avx2` is compiled
     // for.
-    unsafe { run_avx2(search, state) }
+    unsafe { run_avx2::<S>(search, state) }
 }
 
-/// The search compiled for AVX2, with the sweep at the root, when this
+/// The search compiled for AVX2, with the sweep when loading, when this
 /// processor can run it: it must have AVX2 and the bit instructions that
 /// come with it on x86-64-v3 processors (counting and finding bits in one
-/// instruction), the features both copies above are compiled for.
+/// instruction), the features both copies above are compiled for. Chosen
+/// once, on the first call.
 pub(crate) fn code() -> Option<Code> {
+    static CHOSEN: std::sync::OnceLock<Option<Code>> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(|| choose(pext_is_fast()))
+}
+
+/// The AVX2 code when the processor has the features, reading shapes with
+/// `pext` when `gather` and with the portable table lookups otherwise.
+fn choose(gather: bool) -> Option<Code> {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("bmi1")
@@ -373,10 +400,57 @@ pub(crate) fn code() -> Option<Code> {
     {
         return Some(Code {
             load: load_checked,
-            branch: run_checked,
+            branch: if gather {
+                run_checked::<Gather>
+            } else {
+                run_checked::<Lookups>
+            },
         });
     }
+    let _ = gather;
     None
+}
+
+/// Whether `pext` takes a few cycles on this processor: on Intel's, and on
+/// AMD's from Zen 3 (family 0x19) on. AMD's earlier ones run it in
+/// microcode, a hundred times slower, and so may other vendors' (Hygon's
+/// are Zen 1); there the AVX2 copy keeps the table lookups.
+fn pext_is_fast() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::__cpuid;
+        // SAFETY: every x86-64 processor has `cpuid`. (Compilers from 1.91
+        // on declare it safe; the block keeps older ones building.)
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+        let mut name = [0u8; 12];
+        for (bytes, word) in name
+            .chunks_exact_mut(4)
+            .zip([vendor.ebx, vendor.edx, vendor.ecx])
+        {
+            bytes.copy_from_slice(&word.to_le_bytes());
+        }
+        let base = (signature >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((signature >> 20) & 0xFF)
+        } else {
+            base
+        };
+        match &name {
+            b"GenuineIntel" => true,
+            b"AuthenticAMD" => family >= 0x19,
+            _ => false,
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Both AVX2 copies, the one with `pext` and the one with the portable
+/// lookups, when this processor can run them, for the tests.
+#[cfg(test)]
+pub(crate) fn both_avx2_codes() -> Vec<Code> {
+    [true, false].into_iter().filter_map(choose).collect()
 }
 
 /// The loader compiled for the baseline, for the tests: the same

@@ -294,6 +294,22 @@ fn shape(cells: u32) -> u32 {
         | BOXES_OF_ROW[((cells >> 18) & ROW) as usize] << 6
 }
 
+/// How a copy of the search reads a word's shape: the portable copy with
+/// [`shape`]'s table lookups ([`Lookups`]); the native API's AVX2 copy,
+/// outside this region, with one instruction that gathers the nine bits.
+trait Shape {
+    fn of(cells: u32) -> u32;
+}
+
+/// [`shape`], for the portable copy.
+struct Lookups;
+
+impl Shape for Lookups {
+    fn of(cells: u32) -> u32 {
+        shape(cells)
+    }
+}
+
 /// The search state. Word `9 * band + digit` of `candidates` holds the cells
 /// of that band where the digit (0 to 8) may still go; the nine words of a
 /// band sit side by side, so work on a whole band is one short loop the
@@ -409,10 +425,10 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn update(&mut self, band: usize, digit: usize) -> bool {
+    fn update<S: Shape>(&mut self, band: usize, digit: usize) -> bool {
         let word = 9 * band + digit;
         let mut cells = self.candidates[word];
-        cells &= FITTING[shape(cells) as usize];
+        cells &= FITTING[S::of(cells) as usize];
         if cells == 0 {
             return false;
         }
@@ -455,7 +471,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn propagate(&mut self) -> bool {
+    fn propagate<S: Shape>(&mut self) -> bool {
         loop {
             #[cfg(sudoku_trace)]
             crate::probe::tick();
@@ -466,7 +482,7 @@ impl State {
                 updated |= self.changed;
                 let word = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
-                if !self.update(word / 9, word % 9) {
+                if !self.update::<S>(word / 9, word % 9) {
                     return false;
                 }
             }
@@ -595,7 +611,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn layout_guess(&self) -> Option<Guess> {
+    fn layout_guess<S: Shape>(&self) -> Option<Guess> {
         // Each word's number of layouts: the permanent of its 3 x 3 (row,
         // box) shape, the pairings whose three mini-rows all hold a cell.
         // Plain arithmetic, no table, so the compiler runs it on several
@@ -639,7 +655,7 @@ impl State {
             }
         }
         choice.map(|digit| {
-            let layouts = LAYOUTS[shape(self.candidates[9 * band + digit]) as usize];
+            let layouts = LAYOUTS[S::of(self.candidates[9 * band + digit]) as usize];
             Guess::Layout(band, digit, layouts)
         })
     }
@@ -657,7 +673,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn triads(&mut self) -> Option<bool> {
+    fn triads<S: Shape>(&mut self) -> Option<bool> {
         let mut found = false;
         for band in 0..3 {
             if self.unsolved[band] == 0 {
@@ -671,7 +687,7 @@ impl State {
                 .iter_mut()
                 .zip(&self.candidates[9 * band..9 * band + 9])
             {
-                *sure = SURE_MINI_ROWS[shape(word) as usize];
+                *sure = SURE_MINI_ROWS[S::of(word) as usize];
                 four |= thrice & *sure;
                 thrice |= twice & *sure;
                 twice |= once & *sure;
@@ -854,7 +870,7 @@ type Load = fn(&[u8; 81]) -> Option<State>;
 /// This code, for any processor.
 const PORTABLE: Code = Code {
     load: State::new,
-    branch: Search::run,
+    branch: Search::run::<Lookups>,
 };
 
 impl Search {
@@ -864,7 +880,7 @@ impl Search {
     // processor's copy running this one's instructions.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn run(&mut self, mut state: State) {
+    fn run<S: Shape>(&mut self, mut state: State) {
         // For the trace: propagation goes on after the triads at the same
         // node, which is not a new one.
         #[cfg(sudoku_trace)]
@@ -874,7 +890,7 @@ impl Search {
             if !std::mem::take(&mut same_node) {
                 crate::probe::node();
             }
-            if !state.propagate() {
+            if !state.propagate::<S>() {
                 #[cfg(sudoku_trace)]
                 crate::probe::dead_end();
                 return;
@@ -894,7 +910,7 @@ impl Search {
                 return;
             } else {
                 if self.guesses >= TRIADS_AFTER {
-                    match state.triads() {
+                    match state.triads::<S>() {
                         None => {
                             #[cfg(sudoku_trace)]
                             crate::probe::dead_end();
@@ -910,7 +926,9 @@ impl Search {
                         Some(false) => {}
                     }
                 }
-                state.layout_guess().unwrap_or_else(|| state.guess(false))
+                state
+                    .layout_guess::<S>()
+                    .unwrap_or_else(|| state.guess(false))
             };
             let (band, bit) = match choice {
                 Guess::Layout(band, digit, layouts) => {
@@ -1067,9 +1085,10 @@ pub enum Path {
     /// The LeetCode submission's code, for any processor.
     Portable,
     /// The same search compiled for AVX2 (and the bit instructions that come
-    /// with it), starting with a sweep that takes the givens to the fixpoint
-    /// of propagation with each rule applied to all 27 words at once; x86-64
-    /// processors that have them, detected at run time.
+    /// with it, one of which reads a word's shape in one step), loading the
+    /// givens with a sweep that takes them to the fixpoint of propagation
+    /// with each rule applied to all 27 words at once; x86-64 processors
+    /// that have them, detected at run time.
     Avx2,
 }
 
@@ -1330,11 +1349,11 @@ mod tests {
         // them can only be in box 1: they fill row 1's first three cells.
         let rows = concat!(".........", "...123...", "......123");
         let mut state = State::new(&cells(rows)).unwrap();
-        assert!(state.propagate());
+        assert!(state.propagate::<Lookups>());
         let first_three = MINI_ROW;
         // Propagation alone leaves 4 there.
         assert_eq!(state.candidates[3] & first_three, first_three);
-        assert_eq!(state.triads(), Some(true));
+        assert_eq!(state.triads::<Lookups>(), Some(true));
         for digit in 3..9 {
             assert_eq!(
                 state.candidates[digit] & first_three,
@@ -1347,8 +1366,8 @@ mod tests {
             assert_eq!(state.candidates[digit] & first_three, first_three);
         }
         // Nothing more to find there.
-        assert!(state.propagate());
-        assert_eq!(state.triads(), Some(false));
+        assert!(state.propagate::<Lookups>());
+        assert_eq!(state.triads::<Lookups>(), Some(false));
     }
 
     #[test]
@@ -1358,7 +1377,7 @@ mod tests {
             // Row 1 of band 1 keeps only box 1 for the digit.
             state.candidates[digit] &= !(ROW & !MINI_ROW);
         }
-        assert_eq!(state.triads(), None);
+        assert_eq!(state.triads::<Lookups>(), None);
     }
 
     #[test]
@@ -1431,14 +1450,14 @@ mod tests {
         assert_eq!(got.open_rows, expected.open_rows, "{what}");
         assert_eq!(got.changed, 0, "{what}");
         let mut again = got;
-        assert!(again.propagate(), "{what}");
+        assert!(again.propagate::<Lookups>(), "{what}");
         assert_eq!(again.candidates, got.candidates, "{what}");
         true
     }
 
     /// `state` after the search's own propagation, or `None` at a dead end.
     fn propagated(mut state: State) -> Option<State> {
-        if state.propagate() {
+        if state.propagate::<Lookups>() {
             Some(state)
         } else {
             None
@@ -1496,7 +1515,10 @@ mod tests {
                     continue;
                 }
                 let mut branches = Vec::new();
-                match state.layout_guess().unwrap_or_else(|| state.guess(false)) {
+                match state
+                    .layout_guess::<Lookups>()
+                    .unwrap_or_else(|| state.guess(false))
+                {
                     Guess::Layout(band, digit, layouts) => {
                         for layout in (0..6).filter(|layout| layouts & 1 << layout != 0) {
                             let mut branch = state;
@@ -1531,7 +1553,7 @@ mod tests {
 
     #[test]
     #[cfg(not(sudoku_trace))]
-    fn both_propagations_give_the_same_answers_after_the_same_guesses() {
+    fn every_path_gives_the_same_answers_after_the_same_guesses() {
         let puzzles = [
             EXAMPLE,
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
@@ -1542,12 +1564,21 @@ mod tests {
             .iter()
             .map(|line| cells(line))
             .chain((0..2_000).map(|_| random_sparse_board(&mut seed)));
+        // What each search found, and after how many guesses.
+        let found = |search: Search| (search.count, search.first, search.guesses);
+        // The AVX2 copies with `pext` and with the table lookups, whichever
+        // this machine would choose.
+        let copies = avx2::both_avx2_codes();
         for board in boards {
             for limit in [1, 2, 3] {
-                let portable = search_with(&board, limit, Path::Portable);
-                assert!(portable.is_some());
-                if let Some(avx2) = search_with(&board, limit, Path::Avx2) {
-                    assert_eq!(avx2, portable.unwrap(), "{board:?}, limit {limit}");
+                let portable = found(search(&board, limit, PORTABLE));
+                for (which, &code) in copies.iter().enumerate() {
+                    let copy = found(search(&board, limit, code));
+                    assert_eq!(copy, portable, "copy {which}, {board:?}, limit {limit}");
+                }
+                let avx2 = search_with(&board, limit, Path::Avx2);
+                if let Some(avx2) = avx2 {
+                    assert_eq!((avx2.count, avx2.first, avx2.guesses), portable);
                 }
             }
         }
