@@ -298,10 +298,12 @@ fn shape(cells: u32) -> u32 {
 /// [`shape`]'s table lookups ([`Lookups`]); the native API's AVX2 copy,
 /// outside this region, with one instruction that gathers the nine bits.
 trait Shape {
+    /// The shape of the word `cells`, as [`shape`] gives it.
     fn of(cells: u32) -> u32;
 }
 
-/// [`shape`], for the portable copy.
+/// [`shape`]'s lookups, for the portable copy (and for the AVX2 copy where
+/// the one instruction is slow).
 struct Lookups;
 
 impl Shape for Lookups {
@@ -1074,7 +1076,7 @@ fn search(cells: &[u8; 81], limit: usize, code: Code) -> Search {
 // LeetCode submission ends
 
 // The AVX2 code: x86-64 only (other targets compile its sweep for its
-// tests alone), and never in the trace build (see `fastest`).
+// tests alone), and never in the trace build (see `avx2_code`).
 #[cfg(all(not(sudoku_trace), any(target_arch = "x86_64", test)))]
 mod avx2;
 
@@ -1085,10 +1087,10 @@ pub enum Path {
     /// The LeetCode submission's code, for any processor.
     Portable,
     /// The same search compiled for AVX2 (and the bit instructions that come
-    /// with it, one of which reads a word's shape in one step), loading the
-    /// givens with a sweep that takes them to the fixpoint of propagation
-    /// with each rule applied to all 27 words at once; x86-64 processors
-    /// that have them, detected at run time.
+    /// with it, one of which, where it is fast, reads a word's shape in one
+    /// step), loading the givens with a sweep that takes them to the
+    /// fixpoint of propagation with each rule applied to all 27 words at
+    /// once; x86-64 processors that have them, detected at run time.
     Avx2,
 }
 
