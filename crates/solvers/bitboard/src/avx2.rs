@@ -51,7 +51,7 @@
 // what compiles it for AVX2: a function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
-use crate::{Code, State, BAND, ROW};
+use crate::{givens_by_band, Code, State, BAND, ROW};
 #[cfg(target_arch = "x86_64")]
 use crate::{Lookups, Search, Shape};
 
@@ -66,41 +66,38 @@ fn rows_on(x: u32, n: u32) -> u32 {
     ((x >> (9 * n)) | (x << (27 - 9 * n))) & BAND
 }
 
-/// Within each row, every box's three bits moved to the box `n` (1 or 2)
-/// places before, coming round: box `b` gets box `(b + n) % 3`.
+/// Within each group of three fields of `width` bits side by side (3 for
+/// the boxes of a row, 1 for the columns of a stack), every field moved to
+/// the one `n` (1 or 2) places before, coming round: field `k` of a group
+/// gets its field `(k + n) % 3`.
 #[inline(always)]
-fn boxes_on(x: u32, n: u32) -> u32 {
-    if n == 1 {
-        ((x >> 3) & 0o077_077_077) | ((x << 6) & 0o700_700_700)
+fn fields_on(x: u32, n: u32, width: u32) -> u32 {
+    // One bit at the start of each group, and in each group the fields
+    // that take a field from above; the rest take one from below.
+    let groups = if width == 3 {
+        0o001_001_001
     } else {
-        ((x >> 6) & 0o007_007_007) | ((x << 3) & 0o770_770_770)
-    }
-}
-
-/// Within each group of three bits, every bit moved to the one `n` (1 or 2)
-/// places before, coming round: bit `k` gets bit `(k + n) % 3`.
-#[inline(always)]
-fn bits_on(x: u32, n: u32) -> u32 {
-    if n == 1 {
-        ((x >> 1) & 0o333_333_333) | ((x << 2) & 0o444_444_444)
-    } else {
-        ((x >> 2) & 0o111_111_111) | ((x << 1) & 0o666_666_666)
-    }
+        0o111_111_111
+    };
+    let from_above = ((1 << ((3 - n) * width)) - 1) * groups;
+    ((x >> (n * width)) & from_above) | ((x << ((3 - n) * width)) & !from_above & BAND)
 }
 
 /// Of a 3 x 3 grid of pairs, one set bit per pair that is possible (rows
-/// 9 bits apart; the three columns of a row 3 bits apart, or 1 bit apart
-/// when `turn` is [`bits_on`]), the pairs that belong to a one-to-one
-/// pairing of rows with columns using possible pairs only. The pair (r, c)
-/// does when the other two rows can take the other two columns, one way
-/// round or the other; rotating the grid lines the four pairs that decides
-/// up with (r, c), so the 9 pairs (three grids side by side, for the column
-/// rule) are decided together.
+/// 9 bits apart; the three columns of a row `width` bits apart: 3, or 1
+/// for three grids side by side in the column rule), the pairs that belong
+/// to a one-to-one pairing of rows with columns using possible pairs only.
+/// The pair (r, c) does when the other two rows can take the other two
+/// columns, one way round or the other; rotating the grid lines the four
+/// pairs that decides up with (r, c), so all the pairs are decided
+/// together.
 #[inline(always)]
-fn fitting_pairs(pairs: u32, turn: fn(u32, u32) -> u32) -> u32 {
+fn fitting_pairs(pairs: u32, width: u32) -> u32 {
     let next = rows_on(pairs, 1);
     let last = rows_on(pairs, 2);
-    pairs & (turn(next, 1) & turn(last, 2) | turn(next, 2) & turn(last, 1))
+    pairs
+        & (fields_on(next, 1, width) & fields_on(last, 2, width)
+            | fields_on(next, 2, width) & fields_on(last, 1, width))
 }
 
 /// The columns (bits 0 to 8) where a band's word has a cell.
@@ -136,15 +133,7 @@ fn alone_in_row(cells: u32) -> u32 {
 /// singles in a row, a clash).
 #[inline(always)]
 fn load(cells: &[u8; 81]) -> Option<State> {
-    // Entry `10 * band + value`: the cells of the band holding that value
-    // (0 for the empty ones).
-    let mut held = [0u32; 30];
-    for (index, &value) in cells.iter().enumerate() {
-        if value > 9 {
-            return None;
-        }
-        held[10 * (index / 27) + usize::from(value)] |= 1 << (index % 27);
-    }
+    let held = givens_by_band(cells)?;
     let mut state = State {
         candidates: [0; 27],
         changed: 0,
@@ -224,7 +213,7 @@ fn band_rule(words: &mut [u32; 27], taken: &mut [u32; 3]) -> bool {
     let mut empty = false;
     for (word, fixed) in words.iter_mut().zip(fixed.iter_mut()) {
         let reached = (*word | *word >> 1 | *word >> 2) & MINI_ROW_STARTS;
-        *word &= fitting_pairs(reached, boxes_on) * 0b111;
+        *word &= fitting_pairs(reached, 3) * 0b111;
         empty |= *word == 0;
         *fixed = alone_in_row(*word);
     }
@@ -310,7 +299,7 @@ fn column_rule(words: &mut [u32; 27]) -> bool {
         let reached = columns(words[digit])
             | columns(words[9 + digit]) << 9
             | columns(words[18 + digit]) << 18;
-        let fitting = fitting_pairs(reached, bits_on);
+        let fitting = fitting_pairs(reached, 1);
         // Every stack needs a pairing, seen in any band's row of bits.
         let stacks = columns(fitting);
         stuck |= (stacks | stacks >> 1 | stacks >> 2) & 0o111 != 0o111;

@@ -312,6 +312,21 @@ impl Shape for Lookups {
     }
 }
 
+/// The cells of `cells` by band and value: entry `10 * band + value` holds
+/// the cells of the band with that value (0 for the empty ones), bit
+/// `9 * row + column`; `None` when a cell holds more than 9.
+#[inline]
+fn givens_by_band(cells: &[u8; 81]) -> Option<[u32; 30]> {
+    let mut held = [0u32; 30];
+    for (index, &value) in cells.iter().enumerate() {
+        if value > 9 {
+            return None;
+        }
+        held[10 * (index / 27) + usize::from(value)] |= 1 << (index % 27);
+    }
+    Some(held)
+}
+
 /// The search state. Word `9 * band + digit` of `candidates` holds the cells
 /// of that band where the digit (0 to 8) may still go; the nine words of a
 /// band sit side by side, so work on a whole band is one short loop the
@@ -339,15 +354,7 @@ impl State {
     /// than 9 or two givens share a digit in one row. Other conflicts surface
     /// in the first propagation.
     fn new(cells: &[u8; 81]) -> Option<State> {
-        // Entry `10 * band + value`: the cells of the band holding that
-        // value (0 for the empty ones).
-        let mut held = [0u32; 30];
-        for (index, &value) in cells.iter().enumerate() {
-            if value > 9 {
-                return None;
-            }
-            held[10 * (index / 27) + usize::from(value)] |= 1 << (index % 27);
-        }
+        let held = givens_by_band(cells)?;
         // All givens are applied at once, word by word: a given takes its
         // cell from the other digits, the rest of its row and its column
         // from its own digit, and fixes that row.
