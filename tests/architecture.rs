@@ -163,43 +163,87 @@ fn every_other_crate_depends_only_on_what_architecture_md_allows() {
     }
 }
 
+/// The Rust files under `folder`, leaving out the folders named in `skip`.
+fn rust_files(folder: &Path, skip: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !skip.contains(&name.as_str()) {
+                    folders.push(path);
+                }
+            } else if path.extension().is_some_and(|extension| extension == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 #[test]
 fn libraries_never_print_exit_or_read_the_environment() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
     let mut offences = Vec::new();
     for library in LIBRARIES {
-        let mut folders = vec![root.join(library)];
-        while let Some(folder) = folders.pop() {
-            for entry in std::fs::read_dir(&folder).unwrap() {
-                let path = entry.unwrap().path();
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                if path.is_dir() {
-                    // Examples and tests are programs of their own.
-                    if !["examples", "tests", "target", "benches"].contains(&name.as_str()) {
-                        folders.push(path);
-                    }
-                } else if path.extension().is_some_and(|extension| extension == "rs")
-                    && name != "build.rs"
-                {
-                    let text = std::fs::read_to_string(&path).unwrap();
-                    for (number, line) in text.lines().enumerate() {
-                        let code = line.split("//").next().unwrap_or("");
-                        for call in [
-                            "print!(",
-                            "println!(",
-                            "process::exit",
-                            "env::var",
-                            "stdout()",
-                            "stderr()",
-                        ] {
-                            if code.contains(call) {
-                                offences.push(format!("{}:{}: {call}", path.display(), number + 1));
-                            }
-                        }
+        // Examples and tests are programs of their own.
+        let skip = ["examples", "tests", "target", "benches"];
+        for path in rust_files(&root.join(library), &skip) {
+            if path.file_name().is_some_and(|name| name == "build.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (number, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for call in [
+                    "print!(",
+                    "println!(",
+                    "process::exit",
+                    "env::var",
+                    "stdout()",
+                    "stderr()",
+                ] {
+                    if code.contains(call) {
+                        offences.push(format!("{}:{}: {call}", path.display(), number + 1));
                     }
                 }
             }
         }
     }
     assert_eq!(offences, Vec::<String>::new());
+}
+
+#[test]
+fn unsafe_code_is_allowed_in_one_module_only() {
+    // The workspace denies `unsafe_code`; issue 15 allows it in bitboard's
+    // AVX2 module alone (calling code compiled for instructions detected at
+    // run time). Any other `allow` of it fails here.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Spelt in two, so that this file does not find itself.
+    let needle = concat!("allow(", "unsafe_code)");
+    let mut allowed = Vec::new();
+    for folder in ["crates", "tests", "benches"] {
+        for path in rust_files(&root.join(folder), &["target"]) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text
+                .lines()
+                .any(|line| line.split("//").next().unwrap_or("").contains(needle))
+            {
+                let relative = path.strip_prefix(root).unwrap();
+                allowed.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    assert_eq!(
+        allowed,
+        vec!["crates/solvers/bitboard/src/avx2.rs".to_string()]
+    );
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("unsafe_code = \"deny\""),
+        "the workspace lint"
+    );
 }

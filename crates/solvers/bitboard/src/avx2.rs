@@ -43,9 +43,10 @@
 //! loading (the A/B for each choice is in `notes/bitboard.md`). The LeetCode
 //! submission (the region of `lib.rs`) uses none of this module.
 
-// The one place of the workspace with `unsafe`: calling functions compiled
-// for AVX2, which the processor must have. They are only called after
-// `is_x86_feature_detected!` says so.
+// The one place of the workspace with `unsafe` (tests/architecture.rs
+// checks): calling functions compiled for AVX2 and BMI2, and BMI2's `pext`,
+// which the processor must have, only after `is_x86_feature_detected!`
+// said it has them; and `cpuid`, which older compilers call unsafe.
 #![allow(unsafe_code)]
 // Everything here is inlined by force into the AVX2 entry point, which is
 // what compiles it for AVX2: a function left out would run baseline code.
@@ -402,8 +403,8 @@ fn choose(gather: bool) -> Option<Code> {
 
 /// Whether `pext` takes a few cycles on this processor: on Intel's, and on
 /// AMD's from Zen 3 (family 0x19) on. AMD's earlier ones run it in
-/// microcode, a hundred times slower, and so may other vendors' (Hygon's
-/// are Zen 1); there the AVX2 copy keeps the table lookups.
+/// microcode, many times slower, and so may other vendors' (Hygon's are
+/// Zen 1); there the AVX2 copy keeps the table lookups.
 fn pext_is_fast() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
