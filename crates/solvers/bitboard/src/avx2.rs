@@ -8,9 +8,11 @@
 //! brings every branch back to this copy. The compiler then runs the loops
 //! over a band's 9 words or all 27 on wider vectors, and counts and finds
 //! bits in one instruction each. The code is the portable code, word for
-//! word, but for one function: a word's shape (which boxes each of its rows
-//! reaches), three table lookups there, is BMI2's `pext` here ([`Gather`]),
-//! where the processor runs `pext` fast (see [`pext_is_fast`]).
+//! word, but for the two operations of `Kernel`: a word's shape (which
+//! boxes each of its rows reaches), three table lookups there, is BMI2's
+//! `pext` here ([`WithPext`]), where the processor runs `pext` fast (see
+//! [`pext_is_fast`]); and taking cells from a band's nine words, a loop
+//! there, is a few vector instructions here ([`take_by_vector`]).
 //!
 //! **The loader and its sweep.** `State::new` applies each given to its
 //! words, and `State::propagate` then brings one changed word up to date at
@@ -44,9 +46,10 @@
 //! submission (the region of `lib.rs`) uses none of this module.
 
 // The one place of the workspace with `unsafe` (tests/architecture.rs
-// checks): calling functions compiled for AVX2 and BMI2, and BMI2's `pext`,
-// which the processor must have, only after `is_x86_feature_detected!`
-// said it has them; and `cpuid`, which older compilers call unsafe.
+// checks): calling functions compiled for AVX2 and BMI2, and BMI2's `pext`
+// and AVX2's intrinsics, which the processor must have, only after
+// `is_x86_feature_detected!` said it has them; and `cpuid`, which older
+// compilers call unsafe.
 #![allow(unsafe_code)]
 // Everything here is inlined by force into the AVX2 entry point, which is
 // what compiles it for AVX2: a function left out would run baseline code.
@@ -54,7 +57,7 @@
 
 use crate::{givens_by_band, Code, State, BAND, ROW};
 #[cfg(target_arch = "x86_64")]
-use crate::{Lookups, Search, Shape};
+use crate::{Kernel, Search};
 
 /// The first cell of every mini-row: bit `9 * row + 3 * box`.
 const MINI_ROW_STARTS: u32 = 0o111_111_111;
@@ -321,7 +324,7 @@ unsafe fn load_avx2(cells: &[u8; 81]) -> Option<State> {
     load(cells)
 }
 
-/// The search compiled for AVX2, reading shapes the way `S` does:
+/// The search compiled for AVX2, with `K`'s kernel:
 /// `Search::run` is inlined here, and goes on into each branch through
 /// `Search::branch`, which is this function again.
 ///
@@ -329,25 +332,92 @@ unsafe fn load_avx2(cells: &[u8; 81]) -> Option<State> {
 /// The processor must have every feature named in `target_feature`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-unsafe fn run_avx2<S: Shape>(search: &mut Search, state: State) {
-    search.run::<S>(state);
+unsafe fn run_avx2<K: Kernel>(search: &mut Search, state: State) {
+    search.run::<K>(state);
+}
+
+/// The AVX2 copy's way where `pext` is fast: a word's shape in one `pext`
+/// ([`gather_shape`]), cells taken with vectors ([`take_by_vector`]).
+#[cfg(target_arch = "x86_64")]
+struct WithPext;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for WithPext {
+    #[inline(always)]
+    fn shape(cells: u32) -> u32 {
+        gather_shape(cells)
+    }
+
+    #[inline(always)]
+    fn take(words: &mut [u32], cells: u32) -> u32 {
+        take_by_vector(words, cells)
+    }
+}
+
+/// The AVX2 copy's way where `pext` is slow: the portable table lookups for
+/// the shape, cells taken with vectors ([`take_by_vector`]).
+#[cfg(target_arch = "x86_64")]
+struct WithoutPext;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for WithoutPext {
+    #[inline(always)]
+    fn shape(cells: u32) -> u32 {
+        crate::shape(cells)
+    }
+
+    #[inline(always)]
+    fn take(words: &mut [u32], cells: u32) -> u32 {
+        take_by_vector(words, cells)
+    }
 }
 
 /// A word's shape (`crate::shape`) in one instruction: BMI2's `pext`
 /// gathers the first bit of each mini-row, once each mini-row's three bits
 /// are folded into its first, into nine bits side by side.
 #[cfg(target_arch = "x86_64")]
-struct Gather;
+#[inline(always)]
+fn gather_shape(cells: u32) -> u32 {
+    let reached = cells | cells >> 1 | cells >> 2;
+    // SAFETY: only `WithPext` calls this, and only `run_avx2` uses
+    // `WithPext`: compiled for BMI2, and only called on a processor that
+    // has it (see `choose`).
+    unsafe { std::arch::x86_64::_pext_u32(reached, MINI_ROW_STARTS) }
+}
 
+/// `Kernel::take` on vectors: the first eight words in one AVX2 register,
+/// and which of them lost cells read off a comparison in one `movemask`
+/// (the loop the compiler makes of the portable code gathers those bits
+/// with shifts and ORs: the A/B is in `notes/bitboard.md`); the ninth word
+/// alone.
 #[cfg(target_arch = "x86_64")]
-impl Shape for Gather {
-    #[inline(always)]
-    fn of(cells: u32) -> u32 {
-        let reached = cells | cells >> 1 | cells >> 2;
-        // SAFETY: `Gather` is only used by `run_avx2`, which is compiled for
-        // BMI2 and only called on a processor that has it (see `choose`).
-        unsafe { std::arch::x86_64::_pext_u32(reached, MINI_ROW_STARTS) }
-    }
+#[inline(always)]
+fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+        _mm256_movemask_ps, _mm256_set1_epi32, _mm256_storeu_si256,
+    };
+    let (eight, ninth) = words.split_at_mut(8);
+    // SAFETY: only the two kernels above call this, and only `run_avx2`
+    // uses them: compiled for AVX2, and only called on a processor that
+    // has it (see `choose`). `eight` is eight `u32`s, the 32 bytes the
+    // unaligned load and store read and write.
+    let kept = unsafe {
+        // The load and store below are the unaligned ones: a pointer with
+        // the alignment of `u32` is all they need.
+        #[allow(clippy::cast_ptr_alignment)]
+        let vector = eight.as_mut_ptr().cast::<__m256i>();
+        let before = _mm256_loadu_si256(vector);
+        let after = _mm256_andnot_si256(
+            _mm256_set1_epi32(i32::from_ne_bytes(cells.to_ne_bytes())),
+            before,
+        );
+        _mm256_storeu_si256(vector, after);
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(before, after)))
+    };
+    let last = ninth[0];
+    ninth[0] = last & !cells;
+    (!u32::from_ne_bytes(kept.to_ne_bytes()) & 0xFF) | u32::from(last & cells != 0) << 8
 }
 
 /// [`load_avx2`] behind a safe function, which only [`choose`] hands out.
@@ -361,11 +431,11 @@ fn load_checked(cells: &[u8; 81]) -> Option<State> {
 
 /// [`run_avx2`] behind a safe function, which only [`choose`] hands out.
 #[cfg(target_arch = "x86_64")]
-fn run_checked<S: Shape>(search: &mut Search, state: State) {
+fn run_checked<K: Kernel>(search: &mut Search, state: State) {
     // SAFETY: only reachable through `choose`, which returns it after
     // `is_x86_feature_detected!` found every feature `run_avx2` is compiled
     // for.
-    unsafe { run_avx2::<S>(search, state) }
+    unsafe { run_avx2::<K>(search, state) }
 }
 
 /// The search compiled for AVX2, with the sweep when loading, when this
@@ -391,9 +461,9 @@ fn choose(gather: bool) -> Option<Code> {
         return Some(Code {
             load: load_checked,
             branch: if gather {
-                run_checked::<Gather>
+                run_checked::<WithPext>
             } else {
-                run_checked::<Lookups>
+                run_checked::<WithoutPext>
             },
         });
     }

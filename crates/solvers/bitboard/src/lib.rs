@@ -294,21 +294,39 @@ fn shape(cells: u32) -> u32 {
         | BOXES_OF_ROW[((cells >> 18) & ROW) as usize] << 6
 }
 
-/// How a copy of the search reads a word's shape: the portable copy with
-/// [`shape`]'s table lookups ([`Lookups`]); the native API's AVX2 copy,
-/// outside this region, with one instruction that gathers the nine bits.
-trait Shape {
+/// What each copy of the search does its own way: read a word's shape, and
+/// take cells from a band's nine words. The portable copy ([`Scalar`]) uses
+/// [`shape`]'s table lookups and a plain loop; the native API's AVX2 copy,
+/// outside this region, uses a few vector or bit instructions for each.
+trait Kernel {
     /// The shape of the word `cells`, as [`shape`] gives it.
-    fn of(cells: u32) -> u32;
+    fn shape(cells: u32) -> u32;
+
+    /// Removes `cells` from each of `words`, a band's nine; returns those
+    /// that lost any, bit `digit`.
+    fn take(words: &mut [u32], cells: u32) -> u32;
 }
 
-/// [`shape`]'s lookups, for the portable copy (and for the AVX2 copy where
-/// the one instruction is slow).
-struct Lookups;
+/// The portable copy's way: table lookups and plain loops.
+struct Scalar;
 
-impl Shape for Lookups {
-    fn of(cells: u32) -> u32 {
+impl Kernel for Scalar {
+    fn shape(cells: u32) -> u32 {
         shape(cells)
+    }
+
+    // Inlined by force, as `State::take_cells` was before this came out of
+    // it (see there).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn take(words: &mut [u32], cells: u32) -> u32 {
+        let mut lost = 0;
+        for (digit, word) in words.iter_mut().enumerate() {
+            let before = *word;
+            *word = before & !cells;
+            lost |= u32::from(*word != before) << digit;
+        }
+        lost
     }
 }
 
@@ -407,15 +425,10 @@ impl State {
     // costs 1.5-3.5% of the whole search (A/B in one session).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn take_cells(&mut self, band: usize, digit: usize, cells: u32) {
+    fn take_cells<K: Kernel>(&mut self, band: usize, digit: usize, cells: u32) {
         let words = &mut self.candidates[9 * band..9 * band + 9];
         let own = words[digit];
-        let mut lost = 0;
-        for (other, word) in words.iter_mut().enumerate() {
-            let before = *word;
-            *word = before & !cells;
-            lost |= u32::from(*word != before) << other;
-        }
+        let lost = K::take(words, cells);
         words[digit] = own;
         self.changed |= (lost & !(1 << digit)) << (9 * band);
     }
@@ -434,10 +447,12 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn update<S: Shape>(&mut self, band: usize, digit: usize) -> bool {
-        let word = 9 * band + digit;
+    fn update<K: Kernel>(&mut self, word: usize) -> bool {
+        // The word is read before its band and digit are worked out, so the
+        // read does not wait for the division.
         let mut cells = self.candidates[word];
-        cells &= FITTING[S::of(cells) as usize];
+        let (band, digit) = (word / 9, word % 9);
+        cells &= FITTING[K::shape(cells) as usize];
         if cells == 0 {
             return false;
         }
@@ -450,7 +465,7 @@ impl State {
         if fixed_rows == 0 {
             return true;
         }
-        self.fix(band, digit, fixed_rows, cells & ROWS[fixed_rows as usize]);
+        self.fix::<K>(band, digit, fixed_rows, cells & ROWS[fixed_rows as usize]);
         true
     }
 
@@ -460,12 +475,12 @@ impl State {
     // Inlined by force, like `take_cells`: it is the heart of `update`.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn fix(&mut self, band: usize, digit: usize, rows: u32, cells: u32) {
+    fn fix<K: Kernel>(&mut self, band: usize, digit: usize, rows: u32, cells: u32) {
         self.open_rows[digit] &= !(rows << (3 * band));
         self.unsolved[band] &= !cells;
         #[cfg(sudoku_trace)]
         crate::probe::forced_in_band(band, digit, cells);
-        self.take_cells(band, digit, cells);
+        self.take_cells::<K>(band, digit, cells);
         let columns = (cells | cells >> 9 | cells >> 18) & ROW;
         let column_cells = columns | columns << 9 | columns << 18;
         for other in 0..3 {
@@ -480,7 +495,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn propagate<S: Shape>(&mut self) -> bool {
+    fn propagate<K: Kernel>(&mut self) -> bool {
         loop {
             #[cfg(sudoku_trace)]
             crate::probe::tick();
@@ -491,7 +506,7 @@ impl State {
                 updated |= self.changed;
                 let word = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
-                if !self.update::<S>(word / 9, word % 9) {
+                if !self.update::<K>(word) {
                     return false;
                 }
             }
@@ -620,7 +635,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn layout_guess<S: Shape>(&self) -> Option<Guess> {
+    fn layout_guess<K: Kernel>(&self) -> Option<Guess> {
         // Each word's number of layouts: the permanent of its 3 x 3 (row,
         // box) shape, the pairings whose three mini-rows all hold a cell.
         // Plain arithmetic, no table, so the compiler runs it on several
@@ -664,7 +679,7 @@ impl State {
             }
         }
         choice.map(|digit| {
-            let layouts = LAYOUTS[S::of(self.candidates[9 * band + digit]) as usize];
+            let layouts = LAYOUTS[K::shape(self.candidates[9 * band + digit]) as usize];
             Guess::Layout(band, digit, layouts)
         })
     }
@@ -682,7 +697,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn triads<S: Shape>(&mut self) -> Option<bool> {
+    fn triads<K: Kernel>(&mut self) -> Option<bool> {
         let mut found = false;
         for band in 0..3 {
             if self.unsolved[band] == 0 {
@@ -696,7 +711,7 @@ impl State {
                 .iter_mut()
                 .zip(&self.candidates[9 * band..9 * band + 9])
             {
-                *sure = SURE_MINI_ROWS[S::of(word) as usize];
+                *sure = SURE_MINI_ROWS[K::shape(word) as usize];
                 four |= thrice & *sure;
                 thrice |= twice & *sure;
                 twice |= once & *sure;
@@ -879,7 +894,7 @@ type Load = fn(&[u8; 81]) -> Option<State>;
 /// This code, for any processor.
 const PORTABLE: Code = Code {
     load: State::new,
-    branch: Search::run::<Lookups>,
+    branch: Search::run::<Scalar>,
 };
 
 impl Search {
@@ -889,7 +904,7 @@ impl Search {
     // processor's copy running this one's instructions.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn run<S: Shape>(&mut self, mut state: State) {
+    fn run<K: Kernel>(&mut self, mut state: State) {
         // For the trace: propagation goes on after the triads at the same
         // node, which is not a new one.
         #[cfg(sudoku_trace)]
@@ -899,7 +914,7 @@ impl Search {
             if !std::mem::take(&mut same_node) {
                 crate::probe::node();
             }
-            if !state.propagate::<S>() {
+            if !state.propagate::<K>() {
                 #[cfg(sudoku_trace)]
                 crate::probe::dead_end();
                 return;
@@ -919,7 +934,7 @@ impl Search {
                 return;
             } else {
                 if self.guesses >= TRIADS_AFTER {
-                    match state.triads::<S>() {
+                    match state.triads::<K>() {
                         None => {
                             #[cfg(sudoku_trace)]
                             crate::probe::dead_end();
@@ -936,7 +951,7 @@ impl Search {
                     }
                 }
                 state
-                    .layout_guess::<S>()
+                    .layout_guess::<K>()
                     .unwrap_or_else(|| state.guess(false))
             };
             let (band, bit) = match choice {
@@ -1095,9 +1110,11 @@ pub enum Path {
     Portable,
     /// The same search compiled for AVX2 (and the bit instructions that come
     /// with it, one of which, where it is fast, reads a word's shape in one
-    /// step), loading the givens with a sweep that takes them to the
-    /// fixpoint of propagation with each rule applied to all 27 words at
-    /// once; x86-64 processors that have them, detected at run time.
+    /// step), taking a placed digit's cell from eight of its band's words
+    /// in one vector, and loading the givens with a sweep that takes them
+    /// to the fixpoint of propagation with each rule applied to all 27
+    /// words at once; x86-64 processors that have them, detected at run
+    /// time.
     Avx2,
 }
 
@@ -1358,11 +1375,11 @@ mod tests {
         // them can only be in box 1: they fill row 1's first three cells.
         let rows = concat!(".........", "...123...", "......123");
         let mut state = State::new(&cells(rows)).unwrap();
-        assert!(state.propagate::<Lookups>());
+        assert!(state.propagate::<Scalar>());
         let first_three = MINI_ROW;
         // Propagation alone leaves 4 there.
         assert_eq!(state.candidates[3] & first_three, first_three);
-        assert_eq!(state.triads::<Lookups>(), Some(true));
+        assert_eq!(state.triads::<Scalar>(), Some(true));
         for digit in 3..9 {
             assert_eq!(
                 state.candidates[digit] & first_three,
@@ -1375,8 +1392,8 @@ mod tests {
             assert_eq!(state.candidates[digit] & first_three, first_three);
         }
         // Nothing more to find there.
-        assert!(state.propagate::<Lookups>());
-        assert_eq!(state.triads::<Lookups>(), Some(false));
+        assert!(state.propagate::<Scalar>());
+        assert_eq!(state.triads::<Scalar>(), Some(false));
     }
 
     #[test]
@@ -1386,7 +1403,7 @@ mod tests {
             // Row 1 of band 1 keeps only box 1 for the digit.
             state.candidates[digit] &= !(ROW & !MINI_ROW);
         }
-        assert_eq!(state.triads::<Lookups>(), None);
+        assert_eq!(state.triads::<Scalar>(), None);
     }
 
     #[test]
@@ -1459,14 +1476,14 @@ mod tests {
         assert_eq!(got.open_rows, expected.open_rows, "{what}");
         assert_eq!(got.changed, 0, "{what}");
         let mut again = got;
-        assert!(again.propagate::<Lookups>(), "{what}");
+        assert!(again.propagate::<Scalar>(), "{what}");
         assert_eq!(again.candidates, got.candidates, "{what}");
         true
     }
 
     /// `state` after the search's own propagation, or `None` at a dead end.
     fn propagated(mut state: State) -> Option<State> {
-        if state.propagate::<Lookups>() {
+        if state.propagate::<Scalar>() {
             Some(state)
         } else {
             None
@@ -1525,7 +1542,7 @@ mod tests {
                 }
                 let mut branches = Vec::new();
                 match state
-                    .layout_guess::<Lookups>()
+                    .layout_guess::<Scalar>()
                     .unwrap_or_else(|| state.guess(false))
                 {
                     Guess::Layout(band, digit, layouts) => {
