@@ -32,7 +32,8 @@
 //! 4. the column rule: in each stack, each band keeps the columns that belong
 //!    to some pairing of the stack's columns with the bands;
 //!
-//! and passes again until a pass changes nothing. Since every rule only
+//! and passes again until steps 2 to 4 of a pass change nothing (step 1
+//! would then give the same words again). Since every rule only
 //! removes candidates, the sweep ends on the state the loop ends on (or on
 //! a contradiction where it finds one); tests hold the two to the same
 //! states, and the two paths to the same answers, counts and guesses on
@@ -55,7 +56,7 @@
 // what compiles it for AVX2: a function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
-use crate::{givens_by_band, Code, State, BAND, ROW};
+use crate::{Code, State, BAND, ROW};
 #[cfg(target_arch = "x86_64")]
 use crate::{Kernel, Search};
 
@@ -129,15 +130,15 @@ fn alone_in_row(cells: u32) -> u32 {
     alone
 }
 
-/// The givens' state at the fixpoint of propagation, or `None` when a cell
-/// holds more than 9 or the givens contradict each other. Each word starts
+/// The state of the givens `held` (by band and value, as
+/// `crate::givens_by_band` gives them) at the fixpoint of propagation, or
+/// `None` when they contradict each other. Each word starts
 /// as the band's empty cells and the digit's own givens, with a given's
 /// row kept to the given alone; the sweep's first pass then fixes those
 /// rows and does the rest (two givens of a digit in one row are two naked
 /// singles in a row, a clash).
 #[inline(always)]
-fn load(cells: &[u8; 81]) -> Option<State> {
-    let held = givens_by_band(cells)?;
+fn load(held: [u32; 30]) -> Option<State> {
     let mut state = State {
         candidates: [0; 27],
         changed: 0,
@@ -171,18 +172,24 @@ fn load(cells: &[u8; 81]) -> Option<State> {
 /// on from the state as if that had run.
 #[inline(always)]
 fn sweep(state: &mut State) -> bool {
-    let mut taken = [0u32; 3];
+    let (mut fixed, mut taken) = ([0u32; 27], [0u32; 3]);
     loop {
-        let before = state.candidates;
-        if !band_rule(&mut state.candidates, &mut taken)
+        if !fit_bands(&mut state.candidates, &mut fixed) {
+            return false;
+        }
+        // A pass whose steps after the first change nothing ends on the
+        // fixpoint: the first step would give the same words again, and
+        // the rest find nothing new. So there is no pass only to see that.
+        let fitted = state.candidates;
+        if !take_fixed(&mut state.candidates, &fixed, &mut taken)
             || !naked_singles(&mut state.candidates, &taken)
             || !column_rule(&mut state.candidates)
         {
             return false;
         }
         let mut news = 0;
-        for (after, before) in state.candidates.iter().zip(&before) {
-            news |= after ^ before;
+        for (after, fitted) in state.candidates.iter().zip(&fitted) {
+            news |= after ^ fitted;
         }
         if news == 0 {
             break;
@@ -195,10 +202,9 @@ fn sweep(state: &mut State) -> bool {
     for (digit, open_rows) in state.open_rows.iter_mut().enumerate() {
         *open_rows = 0;
         for band in 0..3 {
-            let cells = state.candidates[9 * band + digit];
+            let open = state.candidates[9 * band + digit] & state.unsolved[band];
             for row in 0..3 {
-                let line = cells & ROW << (9 * row);
-                if line & line.wrapping_sub(1) != 0 {
+                if open & ROW << (9 * row) != 0 {
                     *open_rows |= 1 << (3 * band + row);
                 }
             }
@@ -207,13 +213,10 @@ fn sweep(state: &mut State) -> bool {
     true
 }
 
-/// Steps 1 and 2: the band rule on every word, then the cells it fixes
-/// leave the band's other digits, and their columns the digit's other
-/// bands. `taken` becomes each band's fixed cells. False when a word has
-/// no pairing left, or two digits are fixed in one cell.
+/// Step 1: the band rule on every word. `fixed` becomes each word's fixed
+/// cells, those alone in their row. False when a word has no pairing left.
 #[inline(always)]
-fn band_rule(words: &mut [u32; 27], taken: &mut [u32; 3]) -> bool {
-    let mut fixed = [0u32; 27];
+fn fit_bands(words: &mut [u32; 27], fixed: &mut [u32; 27]) -> bool {
     let mut empty = false;
     for (word, fixed) in words.iter_mut().zip(fixed.iter_mut()) {
         let reached = (*word | *word >> 1 | *word >> 2) & MINI_ROW_STARTS;
@@ -221,9 +224,14 @@ fn band_rule(words: &mut [u32; 27], taken: &mut [u32; 3]) -> bool {
         empty |= *word == 0;
         *fixed = alone_in_row(*word);
     }
-    if empty {
-        return false;
-    }
+    !empty
+}
+
+/// Step 2: the `fixed` cells leave the band's other digits, and their
+/// columns the digit's other bands. `taken` becomes each band's fixed
+/// cells. False when two digits are fixed in one cell.
+#[inline(always)]
+fn take_fixed(words: &mut [u32; 27], fixed: &[u32; 27], taken: &mut [u32; 3]) -> bool {
     for (band, taken) in taken.iter_mut().enumerate() {
         let (mut once, mut twice) = (0, 0);
         for &cells in &fixed[9 * band..9 * band + 9] {
@@ -321,7 +329,54 @@ fn column_rule(words: &mut [u32; 27]) -> bool {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 unsafe fn load_avx2(cells: &[u8; 81]) -> Option<State> {
-    load(cells)
+    load(givens_by_vector(cells)?)
+}
+
+/// `crate::givens_by_band` on vectors: the 81 cells in three AVX2 loads
+/// (bytes 0, 32 and 49 on: the last overlaps the second, so that no load
+/// reads past the board), and the cells holding each value read off a
+/// comparison in one `movemask` per load. The portable loop instead
+/// writes one bit at a time into the table, and a run of cells with the
+/// same value makes each write wait for the one before.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn givens_by_vector(cells: &[u8; 81]) -> Option<[u32; 30]> {
+    use std::arch::x86_64::{
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_subs_epu8, _mm256_testz_si256,
+    };
+    let mut held = [0u32; 30];
+    // SAFETY: only `load_avx2` calls this: compiled for AVX2, and only
+    // called on a processor that has it (see `choose`). Each load reads 32
+    // bytes from byte 0, 32 or 49 of the 81: all within the board.
+    unsafe {
+        let start = cells.as_ptr();
+        let parts = [0, 32, 49].map(|offset| _mm256_loadu_si256(start.add(offset).cast()));
+        // A byte above 9 is left above 0 by a saturating subtraction of 9.
+        let mut above = _mm256_setzero_si256();
+        for &part in &parts {
+            above = _mm256_or_si256(above, _mm256_subs_epu8(part, _mm256_set1_epi8(9)));
+        }
+        if _mm256_testz_si256(above, above) == 0 {
+            return None;
+        }
+        for value in 0..10u8 {
+            let wanted = _mm256_set1_epi8(i8::from_ne_bytes([value]));
+            // Bit k of each: byte k of that load holds `value`.
+            let [first, second, last] = parts.map(|part| {
+                u32::from_ne_bytes(
+                    _mm256_movemask_epi8(_mm256_cmpeq_epi8(part, wanted)).to_ne_bytes(),
+                )
+            });
+            let value = usize::from(value);
+            // Cells 0-26; 27-31 and 32-53; 54-63 and 64-80 (bits 15 on of
+            // the last load, which starts at cell 49).
+            held[value] = first & BAND;
+            held[10 + value] = (first >> 27 | second << 5) & BAND;
+            held[20 + value] = second >> 22 | (last >> 15) << 10;
+        }
+    }
+    Some(held)
 }
 
 /// The search compiled for AVX2, with `K`'s kernel:
@@ -517,7 +572,7 @@ pub(crate) fn both_avx2_codes() -> Vec<Code> {
 /// arithmetic on any machine.
 #[cfg(test)]
 pub(crate) fn portable_load(cells: &[u8; 81]) -> Option<State> {
-    load(cells)
+    load(crate::givens_by_band(cells)?)
 }
 
 /// The sweep compiled for the baseline, for the tests.

@@ -1361,6 +1361,25 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(sudoku_trace))]
+    fn every_loader_refuses_a_cell_above_nine_anywhere() {
+        // The AVX2 loader reads the board in three overlapping pieces.
+        let loaders: Vec<Load> = [PORTABLE.load, avx2::portable_load]
+            .into_iter()
+            .chain(avx2::code().map(|code| code.load))
+            .collect();
+        for index in 0..81 {
+            for value in [10, 128, 255] {
+                let mut board = cells(EXAMPLE);
+                board[index] = value;
+                for load in &loaders {
+                    assert!(load(&board).is_none(), "{value} in cell {index}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_dead_end_without_conflicting_givens_has_no_solution() {
         // Row 0's last cell sees 1-8 in its row and 9 in its column.
         let mut puzzle = cells("12345678.");
