@@ -183,9 +183,6 @@ const MINI_ROW_CELLS: [u32; 512] = {
     table
 };
 
-/// The cells of a band's first mini-row: its first row's first three.
-const MINI_ROW: u32 = 0b111;
-
 /// The cells of a band's first box: three bits in each row.
 const FIRST_BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 
@@ -292,6 +289,30 @@ fn shape(cells: u32) -> u32 {
     BOXES_OF_ROW[(cells & ROW) as usize]
         | BOXES_OF_ROW[((cells >> 9) & ROW) as usize] << 3
         | BOXES_OF_ROW[((cells >> 18) & ROW) as usize] << 6
+}
+
+/// A word's number of layouts: the pairings of its band's rows with boxes
+/// whose three mini-rows all hold a cell (the permanent of its 3 x 3
+/// shape). Plain arithmetic, no table, so the compiler runs it on several
+/// words at once. Per row, bit `3 * box` when the row has a cell in that
+/// box; turning a row's boxes by one or two lines up its box `b + 1` or
+/// `b + 2` with bit `3 * b`, so that bit `3 * b` of one AND of the three
+/// rows says whether the pairing of rows 0, 1, 2 with boxes `b`, `b + 1`,
+/// `b + 2` fits, and of another with boxes `b`, `b + 2`, `b + 1`: the six
+/// pairings, as three bits in each of two words.
+fn layout_count(word: u32) -> u32 {
+    const BOX_STARTS: u32 = 0o111;
+    let reached = word | word >> 1 | word >> 2;
+    let rows = [
+        reached & BOX_STARTS,
+        (reached >> 9) & BOX_STARTS,
+        (reached >> 18) & BOX_STARTS,
+    ];
+    let turn = |boxes: u32, n: u32| (boxes >> (3 * n) | boxes << (9 - 3 * n)) & BOX_STARTS;
+    let fits = (rows[0] & turn(rows[1], 1) & turn(rows[2], 2))
+        + (rows[0] & turn(rows[1], 2) & turn(rows[2], 1));
+    // Three fields of 0 to 2, added: at most 6, no carry out of 3 bits.
+    (fits + (fits >> 3) + (fits >> 6)) & 0b111
 }
 
 /// What each copy of the search does its own way: read a word's shape, and
@@ -636,26 +657,9 @@ impl State {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn layout_guess<K: Kernel>(&self) -> Option<Guess> {
-        // Each word's number of layouts: the permanent of its 3 x 3 (row,
-        // box) shape, the pairings whose three mini-rows all hold a cell.
-        // Plain arithmetic, no table, so the compiler runs it on several
-        // words at once.
         let mut counts = [0u32; 27];
         for (count, &word) in counts.iter_mut().zip(&self.candidates) {
-            // reach[row][box]: 1 when the row has a cell in that box.
-            let reach: [[u32; 3]; 3] = std::array::from_fn(|row| {
-                std::array::from_fn(|boxed| {
-                    u32::from(word & MINI_ROW << (9 * row + 3 * boxed) != 0)
-                })
-            });
-            *count = PAIRINGS
-                .iter()
-                .map(|boxes| {
-                    reach[0][boxes[0] as usize]
-                        & reach[1][boxes[1] as usize]
-                        & reach[2][boxes[2] as usize]
-                })
-                .sum();
+            *count = layout_count(word);
         }
         let mut chosen = None;
         let mut fewest = u32::MAX;
@@ -1275,6 +1279,30 @@ mod tests {
     fn a_guess_copies_a_state_of_168_bytes() {
         // The crate doc and notes/bitboard.md give this size.
         assert_eq!(std::mem::size_of::<State>(), 168);
+    }
+
+    /// The cells of a band's first mini-row: its first row's first three.
+    const MINI_ROW: u32 = 0b111;
+
+    #[test]
+    fn layouts_are_counted_as_the_table_of_layouts_lists_them() {
+        for shape in 0..512 {
+            let expected = LAYOUTS[shape].count_ones();
+            let mini_rows = MINI_ROW_CELLS[shape];
+            // Whole mini-rows, and one cell of each (first, middle, last).
+            for cells in [
+                mini_rows,
+                mini_rows & 0o111_111_111,
+                mini_rows & 0o222_222_222,
+                mini_rows & 0o444_444_444,
+            ] {
+                assert_eq!(
+                    layout_count(cells),
+                    expected,
+                    "shape {shape:09b}, cells {cells:027b}"
+                );
+            }
+        }
     }
 
     #[test]
