@@ -407,6 +407,11 @@ impl Kernel for WithPext {
     fn take(words: &mut [u32], cells: u32) -> u32 {
         take_by_vector(words, cells)
     }
+
+    #[inline(always)]
+    fn stack_pairings(state: &mut State) -> Option<bool> {
+        stack_pairings_by_vector(state)
+    }
 }
 
 /// The AVX2 copy's way where `pext` is slow: the portable table lookups for
@@ -424,6 +429,11 @@ impl Kernel for WithoutPext {
     #[inline(always)]
     fn take(words: &mut [u32], cells: u32) -> u32 {
         take_by_vector(words, cells)
+    }
+
+    #[inline(always)]
+    fn stack_pairings(state: &mut State) -> Option<bool> {
+        stack_pairings_by_vector(state)
     }
 }
 
@@ -473,6 +483,54 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
     let last = ninth[0];
     ninth[0] = last & !cells;
     (!u32::from_ne_bytes(kept.to_ne_bytes()) & 0xFF) | u32::from(last & cells != 0) << 8
+}
+
+/// `State::stack_pairings` on vectors: the sweep's column rule on all nine
+/// digits at once, when any has news (a digit without news is left as it
+/// is by the rule, so the outcome is the same), and the words that lost
+/// candidates marked as changed, read off comparisons with `movemask`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn stack_pairings_by_vector(state: &mut State) -> Option<bool> {
+    if state.rescan_digits == 0 {
+        return Some(false);
+    }
+    state.rescan_digits = 0;
+    let before = state.candidates;
+    if !column_rule(&mut state.candidates) {
+        return None;
+    }
+    let lost = lost_words(&before, &state.candidates);
+    state.changed |= lost;
+    Some(lost != 0)
+}
+
+/// Bit `word` for each word of `after` that differs from `before`: the 27
+/// in four comparisons of eight (the last overlapping the third).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lost_words(before: &[u32; 27], after: &[u32; 27]) -> u32 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
+    };
+    let mut same = 0;
+    for start in [0, 8, 16, 19] {
+        // SAFETY: only the AVX2 kernels call this, and only `run_avx2` uses
+        // them: compiled for AVX2, and only called on a processor that has
+        // it (see `choose`). Each load reads the eight words from `start`,
+        // at most word 26: within both arrays.
+        let equal = unsafe {
+            // Unaligned loads: the alignment of `u32` is all they need.
+            #[allow(clippy::cast_ptr_alignment)]
+            let (one, other) = (
+                _mm256_loadu_si256(before[start..].as_ptr().cast::<__m256i>()),
+                _mm256_loadu_si256(after[start..].as_ptr().cast::<__m256i>()),
+            );
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(one, other)))
+        };
+        same |= u32::from_ne_bytes(equal.to_ne_bytes()) << start;
+    }
+    !same & BAND
 }
 
 /// [`load_avx2`] behind a safe function, which only [`choose`] hands out.

@@ -326,6 +326,10 @@ trait Kernel {
     /// Removes `cells` from each of `words`, a band's nine; returns those
     /// that lost any, bit `digit`.
     fn take(words: &mut [u32], cells: u32) -> u32;
+
+    /// The column rule on the digits with news, as
+    /// [`State::stack_pairings`] applies it.
+    fn stack_pairings(state: &mut State) -> Option<bool>;
 }
 
 /// The portable copy's way: table lookups and plain loops.
@@ -348,6 +352,13 @@ impl Kernel for Scalar {
             lost |= u32::from(*word != before) << digit;
         }
         lost
+    }
+
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn stack_pairings(state: &mut State) -> Option<bool> {
+        state.stack_pairings()
     }
 }
 
@@ -440,15 +451,14 @@ impl State {
         self.changed |= u32::from(after != before) << word;
     }
 
-    /// Removes `cells` from every digit of `band` but `digit`: they are
-    /// `digit`'s now.
+    /// Removes `cells` from every digit of `band` but `digit`, whose word
+    /// becomes `own`: they are `digit`'s now.
     // Inlined by force: left to itself the compiler calls it, and the call
     // costs 1.5-3.5% of the whole search (A/B in one session).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn take_cells<K: Kernel>(&mut self, band: usize, digit: usize, cells: u32) {
+    fn take_cells<K: Kernel>(&mut self, band: usize, digit: usize, cells: u32, own: u32) {
         let words = &mut self.candidates[9 * band..9 * band + 9];
-        let own = words[digit];
         let lost = K::take(words, cells);
         words[digit] = own;
         self.changed |= (lost & !(1 << digit)) << (9 * band);
@@ -477,31 +487,40 @@ impl State {
         if cells == 0 {
             return false;
         }
-        self.candidates[word] = cells;
 
         let single = |line: u32| u32::from(line.is_power_of_two());
         let single_rows =
             single(cells & ROW) | single((cells >> 9) & ROW) << 1 | single(cells >> 18) << 2;
         let fixed_rows = single_rows & (self.open_rows[digit] >> (3 * band));
         if fixed_rows == 0 {
+            self.candidates[word] = cells;
             return true;
         }
-        self.fix::<K>(band, digit, fixed_rows, cells & ROWS[fixed_rows as usize]);
+        self.fix::<K>(
+            band,
+            digit,
+            fixed_rows,
+            cells & ROWS[fixed_rows as usize],
+            cells,
+        );
         true
     }
 
     /// Records `digit` as placed in `cells` of `band`, one in each of the
     /// `rows` (three bits): takes those cells from the other digits and
-    /// their columns from the digit's other bands.
+    /// their columns from the digit's other bands. `own` is the digit's
+    /// word as `update` brought it up to date, written here once, after the
+    /// band's other words were read: written before, it made the read of
+    /// the nine words (one vector load in the AVX2 copy) wait for it.
     // Inlined by force, like `take_cells`: it is the heart of `update`.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn fix<K: Kernel>(&mut self, band: usize, digit: usize, rows: u32, cells: u32) {
+    fn fix<K: Kernel>(&mut self, band: usize, digit: usize, rows: u32, cells: u32, own: u32) {
         self.open_rows[digit] &= !(rows << (3 * band));
         self.unsolved[band] &= !cells;
         #[cfg(sudoku_trace)]
         crate::probe::forced_in_band(band, digit, cells);
-        self.take_cells::<K>(band, digit, cells);
+        self.take_cells::<K>(band, digit, cells, own);
         let columns = (cells | cells >> 9 | cells >> 18) & ROW;
         let column_cells = columns | columns << 9 | columns << 18;
         for other in 0..3 {
@@ -540,7 +559,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.stack_pairings() {
+            match K::stack_pairings(self) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
