@@ -264,40 +264,44 @@ fn take_fixed(words: &mut [u32; 27], fixed: &[u32; 27], taken: &mut [u32; 3]) ->
 /// of a row are left with the same digit alone.
 #[inline(always)]
 fn naked_singles(words: &mut [u32; 27], taken: &[u32; 3]) -> bool {
-    for band in 0..3 {
-        let open = BAND & !taken[band];
-        let (mut once, mut twice) = (0, 0);
-        for &cells in &words[9 * band..9 * band + 9] {
-            twice |= once & cells;
-            once |= cells;
-        }
-        if open & !once != 0 {
-            return false;
-        }
-        let singles = open & !twice;
-        if singles == 0 {
-            continue;
-        }
-        let mut clash = 0;
-        for word in &mut words[9 * band..9 * band + 9] {
-            let mine = *word & singles;
-            let mut keep = BAND;
-            for row in 0..3 {
-                let line = mine & ROW << (9 * row);
-                clash |= line & line.wrapping_sub(1);
-                keep &= if line == 0 {
-                    BAND
-                } else {
-                    !(ROW << (9 * row)) | line
-                };
-            }
-            *word &= keep;
-        }
-        if clash != 0 {
-            return false;
-        }
+    words
+        .chunks_exact_mut(9)
+        .zip(taken)
+        .all(|(band, &taken)| singles_in_band(band, BAND & !taken))
+}
+
+/// Step 3 in one band's nine `words`, for its `open` cells (those not
+/// fixed yet); false on a contradiction, as [`naked_singles`].
+#[inline(always)]
+fn singles_in_band(words: &mut [u32], open: u32) -> bool {
+    let (mut once, mut twice) = (0, 0);
+    for &cells in &*words {
+        twice |= once & cells;
+        once |= cells;
     }
-    true
+    if open & !once != 0 {
+        return false;
+    }
+    let singles = open & !twice;
+    if singles == 0 {
+        return true;
+    }
+    let mut clash = 0;
+    for word in words.iter_mut() {
+        let mine = *word & singles;
+        let mut keep = BAND;
+        for row in 0..3 {
+            let line = mine & ROW << (9 * row);
+            clash |= line & line.wrapping_sub(1);
+            keep &= if line == 0 {
+                BAND
+            } else {
+                !(ROW << (9 * row)) | line
+            };
+        }
+        *word &= keep;
+    }
+    clash == 0
 }
 
 /// Step 4: the column rule. Per digit, bit `9 * band + column` of
