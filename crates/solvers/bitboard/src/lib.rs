@@ -680,27 +680,40 @@ impl State {
         for (count, &word) in counts.iter_mut().zip(&self.candidates) {
             *count = layout_count(word);
         }
-        let mut chosen = None;
-        let mut fewest = u32::MAX;
-        for (band, counts) in counts.chunks_exact(9).enumerate() {
+        // The choices as keys whose least is the one wanted, with no branch
+        // per band or digit: the band's total, then the band (two bits);
+        // the digit's count, then the digit (four bits). `u32::MAX` marks
+        // what may not be chosen.
+        let band_key = |band: usize| {
+            let counts = &counts[9 * band..9 * band + 9];
             let total: u32 = counts.iter().sum();
             // Counts are 1 to 6; an OR above 1 means some count is 2 or
             // more (a solved band has all 1).
             let most = counts.iter().fold(0, |most, &count| most | count);
-            if most > 1 && total < fewest {
-                fewest = total;
-                chosen = Some(band);
+            if most > 1 {
+                total << 2 | band as u32
+            } else {
+                u32::MAX
             }
+        };
+        let best = band_key(0).min(band_key(1)).min(band_key(2));
+        if best == u32::MAX {
+            return None;
         }
-        let band = chosen?;
-        let mut choice = None;
-        let mut fewest = u32::MAX;
-        for (digit, &count) in counts[9 * band..9 * band + 9].iter().enumerate() {
-            if count >= 2 && count < fewest {
-                fewest = count;
-                choice = Some(digit);
-            }
-        }
+        let band = (best & 0b11) as usize;
+        let choice = counts[9 * band..9 * band + 9]
+            .iter()
+            .zip(0..)
+            .map(|(&count, digit)| {
+                if count >= 2 {
+                    count << 4 | digit
+                } else {
+                    u32::MAX
+                }
+            })
+            .min()
+            .filter(|&key| key != u32::MAX)
+            .map(|key| (key & 0xF) as usize);
         choice.map(|digit| {
             let layouts = LAYOUTS[K::shape(self.candidates[9 * band + digit]) as usize];
             Guess::Layout(band, digit, layouts)
