@@ -239,6 +239,8 @@ pub fn run(
     work: &Work,
     settings: Settings,
 ) -> io::Result<Status> {
+    // Written out at each flush of stdout, and when this returns.
+    let _held = output.hold_diagnostics();
     if settings.jobs == 1 && settings.deadline.is_none() {
         return run_here(output, files, format, work);
     }

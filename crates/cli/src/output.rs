@@ -2,8 +2,9 @@
 //! the exit status.
 
 use std::fmt;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The exit status, ordered so that the worst of several wins with `max`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,7 +41,60 @@ pub fn write_diagnostic(arguments: fmt::Arguments) {
         // warning naming its file and line). A file of puzzles with several
         // solutions each paid for that in `sudoku solve`'s time.
         let line = format!("{arguments}\n");
-        let _ = io::stderr().lock().write_all(line.as_bytes());
+        let mut held = lock_held();
+        if let Some(text) = held.as_mut() {
+            text.push_str(&line);
+            if text.len() >= HELD_AT_MOST {
+                write_stderr(text);
+                text.clear();
+            }
+        } else {
+            drop(held);
+            write_stderr(&line);
+        }
+    }
+}
+
+/// Diagnostics held back while a [`HeldDiagnostics`] lives, to be written
+/// together; `None` when they go out one by one.
+static HELD: Mutex<Option<String>> = Mutex::new(None);
+
+/// Held diagnostics go out once they come to this many bytes.
+const HELD_AT_MOST: usize = 8192;
+
+fn lock_held() -> MutexGuard<'static, Option<String>> {
+    // A panic while the lock was held leaves the text whole: a line is
+    // pushed or not.
+    HELD.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Writes `text` to stderr as it is, and carries on if it cannot.
+fn write_stderr(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Writes out the diagnostics held so far, and goes on holding.
+fn write_held() {
+    if let Some(text) = lock_held().as_mut() {
+        write_stderr(text);
+        text.clear();
+    }
+}
+
+/// While it lives, diagnostics are held back and written together: at
+/// each flush of stdout, every [`HELD_AT_MOST`] bytes, and when it is
+/// dropped (also while unwinding from a panic). Otherwise a file where
+/// every record has a warning (every puzzle with two solutions, say) makes
+/// a system call per record, a good part of `sudoku solve`'s time when
+/// stderr goes to a file. Only made where no one reads the two streams
+/// side by side: see [`Output::hold_diagnostics`].
+pub struct HeldDiagnostics(());
+
+impl Drop for HeldDiagnostics {
+    fn drop(&mut self) {
+        if let Some(text) = lock_held().take() {
+            write_stderr(&text);
+        }
     }
 }
 
@@ -104,6 +158,23 @@ impl<W: Write> Output<W> {
     pub fn ordered(mut self, ordered: bool) -> Self {
         self.ordered = ordered;
         self
+    }
+
+    /// Holds diagnostics back until stdout is flushed (see
+    /// [`HeldDiagnostics`]) when the two streams do not meet and stderr is
+    /// not a terminal: then nobody reads them side by side, or watches the
+    /// warnings come one by one (or a progress bar, drawn only there).
+    pub fn hold_diagnostics(&self) -> Option<HeldDiagnostics> {
+        if self.ordered || io::stderr().is_terminal() {
+            return None;
+        }
+        let mut held = lock_held();
+        if held.is_some() {
+            // Already held, by an outer caller.
+            return None;
+        }
+        *held = Some(String::new());
+        Some(HeldDiagnostics(()))
     }
 
     /// Before a diagnostic about the records written so far: flushes them
@@ -173,8 +244,11 @@ impl<W: Write> Output<W> {
         }
     }
 
+    /// Flushes stdout, then writes out the diagnostics held back so far.
     pub fn flush(&mut self) -> io::Result<()> {
-        self.writer.flush()
+        let flushed = self.writer.flush();
+        write_held();
+        flushed
     }
 
     /// What was written, for tests that write to memory.

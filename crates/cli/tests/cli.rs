@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::fmt::Write as _;
+
 use assert_cmd::Command;
 use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
 use predicates::prelude::*;
@@ -102,6 +104,70 @@ fn solve_warns_about_several_solutions_and_prints_the_first() {
         "warning: <stdin>:1: the puzzle has more than one solution; \
          printing the first one coordinate-recursive finds\n"
     );
+}
+
+/// Warnings are held back and written together when stderr is a file or
+/// pipe apart from stdout: none may be lost, repeated or reordered, however
+/// many there are (more than the few kilobytes held at a time) and however
+/// many threads solve.
+#[test]
+fn a_warning_for_every_record_reaches_a_separate_stderr_in_input_order() {
+    let records = 2000;
+    let input = file_with(&format!("{}\n", ".".repeat(81)).repeat(records));
+    let path = input.path().display().to_string();
+    let mut expected = String::new();
+    for line in 1..=records {
+        writeln!(
+            expected,
+            "warning: {path}:{line}: the puzzle has more than one solution; \
+             printing the first one bitboard finds"
+        )
+        .unwrap();
+    }
+    for jobs in ["1", "2"] {
+        let output = sudoku()
+            .args(["solve", "--solver", "bitboard", "--jobs", jobs])
+            .arg(input.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "--jobs {jobs}");
+        assert_eq!(stdout_of(&output).lines().count(), records, "--jobs {jobs}");
+        assert!(
+            stderr_of(&output) == expected,
+            "--jobs {jobs}: the warnings differ"
+        );
+    }
+}
+
+/// Where the two streams meet (`> out 2>&1`), each warning comes before its
+/// record's line and after the one before: nothing is held back.
+#[test]
+fn where_stdout_and_stderr_meet_each_warning_precedes_its_record() {
+    let records = 300;
+    let input = file_with(&format!("{}\n", ".".repeat(81)).repeat(records));
+    let both = tempfile::NamedTempFile::new().unwrap();
+    // One open file for both, sharing its offset, as `2>&1` gives.
+    let file = both.reopen().unwrap();
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", "--solver", "bitboard", "--jobs", "2"])
+        .arg(input.path())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(both.path()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2 * records);
+    for (record, pair) in lines.chunks(2).enumerate() {
+        assert!(
+            pair[0].starts_with("warning: ") && pair[0].contains(&format!(":{}: ", record + 1)),
+            "line {}: {}",
+            2 * record + 1,
+            pair[0]
+        );
+        assert_eq!(pair[1].len(), 81, "line {}: {}", 2 * record + 2, pair[1]);
+    }
 }
 
 #[test]
