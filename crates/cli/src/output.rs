@@ -1,7 +1,7 @@
 //! Standard output, one record per input record; diagnostics on stderr; and
 //! the exit status.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -40,17 +40,17 @@ pub fn write_diagnostic(arguments: fmt::Arguments) {
         // makes a system call for every piece of the format (eight for a
         // warning naming its file and line). A file of puzzles with several
         // solutions each paid for that in `sudoku solve`'s time.
-        let line = format!("{arguments}\n");
         let mut held = lock_held();
         if let Some(text) = held.as_mut() {
-            text.push_str(&line);
+            // Writing to a `String` cannot fail.
+            let _ = writeln!(text, "{arguments}");
             if text.len() >= HELD_AT_MOST {
                 write_stderr(text);
                 text.clear();
             }
         } else {
             drop(held);
-            write_stderr(&line);
+            write_stderr(&format!("{arguments}\n"));
         }
     }
 }
