@@ -465,8 +465,8 @@ fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outc
 }
 
 /// The approach whose native counter `sudoku count` uses by default: the
-/// fastest counter in the catalog on every public set but Serg's, where
-/// `bitmask` ties it (README, "Against the fastest published solvers").
+/// fastest counter in the catalog on every public set (README, "Against
+/// the fastest published solvers").
 const DEFAULT_COUNTER: &str = "bitboard";
 
 fn count(
