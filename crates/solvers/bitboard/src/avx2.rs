@@ -8,11 +8,13 @@
 //! brings every branch back to this copy. The compiler then runs the loops
 //! over a band's 9 words or all 27 on wider vectors, and counts and finds
 //! bits in one instruction each. The code is the portable code, word for
-//! word, but for the two operations of `Kernel`: a word's shape (which
-//! boxes each of its rows reaches), three table lookups there, is BMI2's
-//! `pext` here ([`WithPext`]), where the processor runs `pext` fast (see
-//! [`pext_is_fast`]); and taking cells from a band's nine words, a loop
-//! there, is a few vector instructions here ([`take_by_vector`]).
+//! word, but for the three operations of `Kernel` ([`Vectors`]): a word's
+//! shape (which boxes each of its rows reaches), three table lookups
+//! there, is BMI2's `pext` here, where the processor runs `pext` fast (see
+//! [`pext_is_fast`]); taking cells from a band's nine words, a loop there,
+//! is a few vector instructions here ([`take_by_vector`]); and the column
+//! rule, a loop over the digits with news there, is the sweep's rule on
+//! all nine digits at once here ([`stack_pairings_by_vector`]).
 //!
 //! **The loader and its sweep.** `State::new` applies each given to its
 //! words, and `State::propagate` then brings one changed word up to date at
@@ -395,39 +397,22 @@ unsafe fn run_avx2<K: Kernel>(search: &mut Search, state: State) {
     search.run::<K>(state);
 }
 
-/// The AVX2 copy's way where `pext` is fast: a word's shape in one `pext`
-/// ([`gather_shape`]), cells taken with vectors ([`take_by_vector`]).
+/// The AVX2 copy's kernel: cells taken with vectors ([`take_by_vector`]),
+/// the column rule on vectors ([`stack_pairings_by_vector`]), and a word's
+/// shape in one `pext` ([`gather_shape`]) when `PEXT`, on processors that
+/// run `pext` fast, or by the portable table lookups otherwise.
 #[cfg(target_arch = "x86_64")]
-struct WithPext;
+struct Vectors<const PEXT: bool>;
 
 #[cfg(target_arch = "x86_64")]
-impl Kernel for WithPext {
+impl<const PEXT: bool> Kernel for Vectors<PEXT> {
     #[inline(always)]
     fn shape(cells: u32) -> u32 {
-        gather_shape(cells)
-    }
-
-    #[inline(always)]
-    fn take(words: &mut [u32], cells: u32) -> u32 {
-        take_by_vector(words, cells)
-    }
-
-    #[inline(always)]
-    fn stack_pairings(state: &mut State) -> Option<bool> {
-        stack_pairings_by_vector(state)
-    }
-}
-
-/// The AVX2 copy's way where `pext` is slow: the portable table lookups for
-/// the shape, cells taken with vectors ([`take_by_vector`]).
-#[cfg(target_arch = "x86_64")]
-struct WithoutPext;
-
-#[cfg(target_arch = "x86_64")]
-impl Kernel for WithoutPext {
-    #[inline(always)]
-    fn shape(cells: u32) -> u32 {
-        crate::shape(cells)
+        if PEXT {
+            gather_shape(cells)
+        } else {
+            crate::shape(cells)
+        }
     }
 
     #[inline(always)]
@@ -448,9 +433,9 @@ impl Kernel for WithoutPext {
 #[inline(always)]
 fn gather_shape(cells: u32) -> u32 {
     let reached = cells | cells >> 1 | cells >> 2;
-    // SAFETY: only `WithPext` calls this, and only `run_avx2` uses
-    // `WithPext`: compiled for BMI2, and only called on a processor that
-    // has it (see `choose`).
+    // SAFETY: only `Vectors::<true>` calls this, and only `run_avx2` uses
+    // `Vectors`: compiled for BMI2, and only called on a processor that has
+    // it (see `choose`).
     unsafe { std::arch::x86_64::_pext_u32(reached, MINI_ROW_STARTS) }
 }
 
@@ -467,9 +452,9 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
         _mm256_movemask_ps, _mm256_set1_epi32, _mm256_storeu_si256,
     };
     let (eight, ninth) = words.split_at_mut(8);
-    // SAFETY: only the two kernels above call this, and only `run_avx2`
-    // uses them: compiled for AVX2, and only called on a processor that
-    // has it (see `choose`). `eight` is eight `u32`s, the 32 bytes the
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // compiled for AVX2, and only called on a processor that has it (see
+    // `choose`). `eight` is eight `u32`s, the 32 bytes the
     // unaligned load and store read and write.
     let kept = unsafe {
         // The load and store below are the unaligned ones: a pointer with
@@ -519,9 +504,10 @@ fn lost_words(before: &[u32; 27], after: &[u32; 27]) -> u32 {
     };
     let mut same = 0;
     for start in [0, 8, 16, 19] {
-        // SAFETY: only the AVX2 kernels call this, and only `run_avx2` uses
-        // them: compiled for AVX2, and only called on a processor that has
-        // it (see `choose`). Each load reads the eight words from `start`,
+        // SAFETY: only `Vectors` calls this (through
+        // `stack_pairings_by_vector`), and only `run_avx2` uses it: compiled
+        // for AVX2, and only called on a processor that has it (see
+        // `choose`). Each load reads the eight words from `start`,
         // at most word 26: within both arrays.
         let equal = unsafe {
             // Unaligned loads: the alignment of `u32` is all they need.
@@ -578,9 +564,9 @@ fn choose(gather: bool) -> Option<Code> {
         return Some(Code {
             load: load_checked,
             branch: if gather {
-                run_checked::<WithPext>
+                run_checked::<Vectors<true>>
             } else {
-                run_checked::<WithoutPext>
+                run_checked::<Vectors<false>>
             },
         });
     }
