@@ -29,17 +29,19 @@ impl From<Status> for ExitCode {
 
 /// Writes one line to stderr, and carries on if it cannot: a diagnostic
 /// that nobody can read (stderr closed, full, or a pipe whose reader left)
-/// must not cost a record on stdout, nor the exit status. Use it through
-/// [`diagnostic!`], never `eprintln!`, which panics when the write fails.
+/// must not cost a record on stdout, nor the exit status. While a
+/// [`HeldDiagnostics`] lives, the line is held back and written later with
+/// others. Use it through [`diagnostic!`], never `eprintln!`, which panics
+/// when the write fails.
 pub fn write_diagnostic(arguments: fmt::Arguments) {
     if cfg!(test) {
         // Under `cargo test`, where the test harness captures it.
         eprintln!("{arguments}");
     } else {
-        // One write per line: stderr is unbuffered, and `writeln!` on it
-        // makes a system call for every piece of the format (eight for a
-        // warning naming its file and line). A file of puzzles with several
-        // solutions each paid for that in `sudoku solve`'s time.
+        // One write per line at most: stderr is unbuffered, and `writeln!`
+        // on it makes a system call for every piece of the format (eight
+        // for a warning naming its file and line). A file of puzzles with
+        // several solutions each paid for that in `sudoku solve`'s time.
         let mut held = lock_held();
         if let Some(text) = held.as_mut() {
             // Writing to a `String` cannot fail.

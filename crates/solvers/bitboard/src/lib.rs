@@ -315,10 +315,11 @@ fn layout_count(word: u32) -> u32 {
     (fits + (fits >> 3) + (fits >> 6)) & 0b111
 }
 
-/// What each copy of the search does its own way: read a word's shape, and
-/// take cells from a band's nine words. The portable copy ([`Scalar`]) uses
-/// [`shape`]'s table lookups and a plain loop; the native API's AVX2 copy,
-/// outside this region, uses a few vector or bit instructions for each.
+/// What each copy of the search does its own way: read a word's shape, take
+/// cells from a band's nine words, and apply the column rule. The portable
+/// copy ([`Scalar`]) uses [`shape`]'s table lookups and plain loops; the
+/// native API's AVX2 copy, outside this region, uses a few vector or bit
+/// instructions for each.
 trait Kernel {
     /// The shape of the word `cells`, as [`shape`] gives it.
     fn shape(cells: u32) -> u32;
