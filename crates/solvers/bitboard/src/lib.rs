@@ -74,7 +74,7 @@ impl Solution {
             let c = board[index / 9][index % 9];
             *cell = c.to_digit(10).map_or(0, |digit| digit as u8);
         }
-        if let Some(solution) = search(&cells, 1, PORTABLE).first {
+        if let Some(solution) = search(&cells, 1, PORTABLE, true).first {
             for (index, &digit) in solution.iter().enumerate() {
                 board[index / 9][index % 9] = char::from(b'0' + digit);
             }
@@ -898,7 +898,11 @@ impl State {
 struct Search {
     limit: usize,
     count: usize,
+    /// The first solution found, when `digits` asks for it.
     first: Option<[u8; 81]>,
+    /// Whether the caller wants the first solution's digits: reading them
+    /// out of the words is work that counting does not need.
+    digits: bool,
     /// Branches tried: a digit guessed in a cell, or a layout of a digit in
     /// a band; each counted once.
     guesses: usize,
@@ -958,7 +962,7 @@ impl Search {
             }
             if state.is_solved() {
                 self.count += 1;
-                if self.first.is_none() {
+                if self.digits && self.first.is_none() {
                     self.first = Some(state.cells());
                 }
                 return;
@@ -1101,12 +1105,14 @@ impl Search {
     }
 }
 
-/// Searches `cells` with `code` until `limit` solutions are found.
-fn search(cells: &[u8; 81], limit: usize, code: Code) -> Search {
+/// Searches `cells` with `code` until `limit` solutions are found; with
+/// `digits`, keeps the first solution's digits.
+fn search(cells: &[u8; 81], limit: usize, code: Code, digits: bool) -> Search {
     let mut search = Search {
         limit,
         count: 0,
         first: None,
+        digits,
         guesses: 0,
         splits: 0,
         careful: false,
@@ -1184,7 +1190,7 @@ pub fn search_with(cells: &[u8; 81], limit: usize, path: Path) -> Option<Outcome
         Path::Portable => PORTABLE,
         Path::Avx2 => avx2_code()?,
     };
-    let search = search(cells, limit, code);
+    let search = search(cells, limit, code, true);
     Some(Outcome {
         count: search.count,
         first: search.first,
@@ -1210,20 +1216,20 @@ fn fastest() -> Code {
 /// there is none, when the givens conflict, or when a cell holds more than 9.
 /// Stops at the first solution found.
 pub fn solve(cells: &[u8; 81]) -> Option<[u8; 81]> {
-    search(cells, 1, fastest()).first
+    search(cells, 1, fastest(), true).first
 }
 
 /// How many solutions `cells` has, counting no further than `limit`: the
 /// search stops as soon as the limit is reached. Conflicting givens, and
 /// cells above 9, have 0.
 pub fn count_solutions(cells: &[u8; 81], limit: usize) -> usize {
-    search(cells, limit, fastest()).count
+    search(cells, limit, fastest(), false).count
 }
 
 /// A solution of `cells` and whether it is the only one (the search goes on
 /// to look for a second); `None` when there is no solution.
 pub fn solve_unique(cells: &[u8; 81]) -> Option<([u8; 81], bool)> {
-    let search = search(cells, 2, fastest());
+    let search = search(cells, 2, fastest(), true);
     search.first.map(|solution| (solution, search.count == 1))
 }
 
@@ -1232,7 +1238,7 @@ pub fn solve_unique(cells: &[u8; 81]) -> Option<([u8; 81], bool)> {
 /// decides). For measuring, so it stays out of the LeetCode region:
 /// `notes/bitboard.md` quotes it.
 pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
-    search(cells, limit, fastest()).guesses
+    search(cells, limit, fastest(), false).guesses
 }
 
 /// How many times the search splits into branches on `cells` when it stops
@@ -1240,7 +1246,7 @@ pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
 /// branches (tdoku, which counts its guesses so, always splits two ways:
 /// one layout, or the others). For measuring, like [`count_guesses`].
 pub fn count_branch_points(cells: &[u8; 81], limit: usize) -> usize {
-    search(cells, limit, fastest()).splits
+    search(cells, limit, fastest(), false).splits
 }
 
 /// A random sparse board: 5 to 24 tries, each writing a random digit in a
@@ -1677,9 +1683,9 @@ mod tests {
         let copies = avx2::both_avx2_codes();
         for board in boards {
             for limit in [1, 2, 3] {
-                let portable = found(search(&board, limit, PORTABLE));
+                let portable = found(search(&board, limit, PORTABLE, true));
                 for (which, &code) in copies.iter().enumerate() {
-                    let copy = found(search(&board, limit, code));
+                    let copy = found(search(&board, limit, code, true));
                     assert_eq!(copy, portable, "copy {which}, {board:?}, limit {limit}");
                 }
                 let avx2 = search_with(&board, limit, Path::Avx2);
