@@ -50,8 +50,10 @@ pub struct Outcome {
     /// The text for stdout (ending in a newline), or the message of an
     /// error, written as `error: <message>` in the record's place.
     pub result: Result<String, String>,
-    /// A note for stderr that does not make the record fail.
-    pub warning: Option<String>,
+    /// A note for stderr that does not make the record fail. Shared, so that
+    /// a note many records carry (a file of puzzles with several solutions
+    /// each) is made once per run, not once per record.
+    pub warning: Option<Arc<str>>,
 }
 
 impl Outcome {
@@ -72,8 +74,8 @@ impl Outcome {
     }
 
     /// The same outcome with a warning for stderr.
-    pub fn warn(mut self, warning: String) -> Self {
-        self.warning = Some(warning);
+    pub fn warn(mut self, warning: impl Into<Arc<str>>) -> Self {
+        self.warning = Some(warning.into());
         self
     }
 }

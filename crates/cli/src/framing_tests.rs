@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use sudoku_core::corpus;
 use sudoku_core::{Board, Format};
 
-use crate::batch::{self, Settings, Work};
+use crate::batch::{self, Settings};
 use crate::output::{Output, Status};
 
 /// One record of the input, as lines (bytes: some are not UTF-8).
@@ -180,9 +180,7 @@ fn solve(input: &[u8], jobs: usize) -> (String, Status) {
     let mut file = tempfile::NamedTempFile::new().unwrap();
     std::io::Write::write_all(&mut file, input).unwrap();
     let approach = sudoku_catalog::find("bitboard").unwrap();
-    let work = Work::new(approach.id, move |puzzle| {
-        crate::solve_one(approach, &puzzle, Format::Line)
-    });
+    let work = crate::solve_work(approach, Format::Line);
     let mut output = Output::new(Vec::new());
     let settings = Settings {
         jobs,

@@ -19,6 +19,7 @@ mod trace;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -410,16 +411,32 @@ fn solve(
     output_format: Format,
     input: &InputArgs,
 ) -> io::Result<Status> {
-    let work = Work::new(approach.id, move |puzzle| {
-        solve_one(approach, &puzzle, output_format)
-    });
+    let work = solve_work(approach, output_format);
     // Grids of several lines each read better with a blank line between.
     output.separate_records(output_format == Format::Grid);
     input.run(output, &work)
 }
 
-/// Screens `puzzle`, then solves it with `approach` and checks the result.
-fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outcome {
+/// `sudoku solve`'s work for each record: [`solve_one`] with `approach`.
+fn solve_work(approach: &'static Approach, output_format: Format) -> Work {
+    // The same for every record that has it: made once, shared.
+    let several: Arc<str> = Arc::from(format!(
+        "the puzzle has more than one solution; printing the first one {} finds",
+        approach.id
+    ));
+    Work::new(approach.id, move |puzzle| {
+        solve_one(approach, &puzzle, output_format, &several)
+    })
+}
+
+/// Screens `puzzle`, then solves it with `approach` and checks the result;
+/// `several` is the warning for a puzzle with more than one solution.
+fn solve_one(
+    approach: &Approach,
+    puzzle: &Board,
+    output_format: Format,
+    several: &Arc<str>,
+) -> Outcome {
     let (screened, warning) = match screen(puzzle) {
         // Conflicting givens are one way to have no solution; say which.
         Screening::Unsolvable => {
@@ -428,13 +445,7 @@ fn solve_one(approach: &Approach, puzzle: &Board, output_format: Format) -> Outc
                 Ok(()) => "the puzzle has no solution".to_string(),
             });
         }
-        Screening::Multiple(first) => (
-            first,
-            Some(format!(
-                "the puzzle has more than one solution; printing the first one {} finds",
-                approach.id
-            )),
-        ),
+        Screening::Multiple(first) => (first, Some(Arc::clone(several))),
         Screening::Unique(solution) => (solution, None),
     };
     // The screening has just run this approach's own search, whose first

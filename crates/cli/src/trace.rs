@@ -59,8 +59,7 @@ pub fn work(approaches: Vec<&'static Approach>, print: Print) -> Work {
         let warning = match screen(&puzzle) {
             Screening::Unsolvable => return unsolvable(&puzzle),
             Screening::Multiple(_) => Some(
-                "the puzzle has more than one solution; each approach is traced to the first it finds"
-                    .to_string(),
+                "the puzzle has more than one solution; each approach is traced to the first it finds",
             ),
             Screening::Unique(_) => None,
         };

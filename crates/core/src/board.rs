@@ -143,7 +143,11 @@ impl Board {
 
     /// The `line` format: 81 characters, `.` for empty.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&digit| digit_char(digit)).collect()
+        // Room for the newline `Format::write` adds, so that it does not
+        // copy the line to a larger allocation.
+        let mut line = String::with_capacity(82);
+        line.extend(self.cells.iter().map(|&digit| digit_char(digit)));
+        line
     }
 
     /// The `grid` format: 11 lines (9 rows and 2 separators), each ending in a newline.

@@ -40,7 +40,11 @@ impl Format {
     /// Writes `board` in this format, ending with a newline.
     pub fn write(self, board: &Board) -> String {
         match self {
-            Format::Line => board.to_line() + "\n",
+            Format::Line => {
+                let mut line = board.to_line();
+                line.push('\n');
+                line
+            }
             Format::Grid => write_grid(board),
             Format::Leetcode => write_leetcode_json(board) + "\n",
         }
