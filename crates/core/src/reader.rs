@@ -123,17 +123,13 @@ impl<R: BufRead> Records<R> {
     }
 
     /// The next physical line, without its line end (LF, CRLF or a lone
-    /// CR); `None` at the end of input. Every byte of the line, kept or
-    /// not, goes through `scanner` when one is given.
-    ///
-    /// Not `BufRead::read_until` over `Read::take` (with `skip_until` for
-    /// the rest of a long line): those split on one byte, and a lone CR
-    /// ends a line too. A file with CR line ends would be a single line to
-    /// them, cut at the limit, and every record after the first 64 KiB
-    /// lost; so this loop looks for either byte in what `fill_buf` holds.
+    /// CR), as a line of its own: the one kept back in `pending`, else the
+    /// next [`Records::read_line`] reads; `None` at the end of input. Every
+    /// byte of the line, kept or not, goes through `scanner` when one is
+    /// given.
     fn read_raw_line(
         &mut self,
-        mut scanner: Option<&mut BracketScanner>,
+        scanner: Option<&mut BracketScanner>,
     ) -> io::Result<Option<RawLine>> {
         if let Some(line) = self.pending.take() {
             if let (Some(scanner), Ok(text)) = (scanner, &line.text) {
@@ -141,6 +137,29 @@ impl<R: BufRead> Records<R> {
             }
             return Ok(Some(line));
         }
+        let Some((number, kept)) = self.read_line(scanner)? else {
+            return Ok(None);
+        };
+        Ok(Some(RawLine {
+            number,
+            text: kept.map(str::to_string),
+        }))
+    }
+
+    /// The next physical line of the input, without its line end, with its
+    /// number, and its text lent out of `self.buffer` rather than copied;
+    /// `None` at the end of input. Every byte of the line, kept or not,
+    /// goes through `scanner` when one is given.
+    ///
+    /// Not `BufRead::read_until` over `Read::take` (with `skip_until` for
+    /// the rest of a long line): those split on one byte, and a lone CR
+    /// ends a line too. A file with CR line ends would be a single line to
+    /// them, cut at the limit, and every record after the first 64 KiB
+    /// lost; so this loop looks for either byte in what `fill_buf` holds.
+    fn read_line(
+        &mut self,
+        mut scanner: Option<&mut BracketScanner>,
+    ) -> io::Result<Option<(usize, Result<&str, RecordError>)>> {
         self.buffer.clear();
         let mut too_long = false;
         let mut read_any = false;
@@ -189,28 +208,25 @@ impl<R: BufRead> Records<R> {
             return Ok(None);
         }
         self.line_number += 1;
-        let text = if too_long {
-            Err(RecordError::LineTooLong {
-                limit: MAX_LINE_BYTES,
-            })
-        } else {
-            let mut bytes = self.buffer.as_slice();
-            if self.line_number == 1 {
-                if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                    bytes = stripped;
-                }
-            }
-            match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(text.to_string()),
-                Err(error) => Err(RecordError::NotUtf8 {
-                    byte: error.valid_up_to() + 1,
+        let number = self.line_number;
+        if too_long {
+            return Ok(Some((
+                number,
+                Err(RecordError::LineTooLong {
+                    limit: MAX_LINE_BYTES,
                 }),
+            )));
+        }
+        let mut bytes = self.buffer.as_slice();
+        if self.line_number == 1 {
+            if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                bytes = stripped;
             }
-        };
-        Ok(Some(RawLine {
-            number: self.line_number,
-            text,
-        }))
+        }
+        let text = std::str::from_utf8(bytes).map_err(|error| RecordError::NotUtf8 {
+            byte: error.valid_up_to() + 1,
+        });
+        Ok(Some((number, text)))
     }
 
     /// The next line of a multi-line record, or [`Next::End`] when the input
@@ -240,6 +256,31 @@ impl<R: BufRead> Records<R> {
     /// [`ReadError::Io`].
     fn next_record(&mut self) -> Result<Option<Record>, ReadError> {
         loop {
+            // Nearly every record of a puzzle file is a plain line: read it
+            // in one pass, straight from the line buffer, before detection,
+            // the full parser and a copy of the line.
+            if self.pending.is_none() && matches!(self.format, None | Some(Format::Line)) {
+                let Some((number, kept)) = self.read_line(None)? else {
+                    return Ok(None);
+                };
+                let text = kept.map_err(|error| record_error(number, error))?;
+                if is_blank_or_comment(text) {
+                    continue;
+                }
+                if let Some(board) = parse_plain_line(text.trim()) {
+                    return Ok(Some(Record {
+                        line: number,
+                        format: Format::Line,
+                        board,
+                    }));
+                }
+                // Not plain: the general path below takes it from here.
+                let text = text.to_string();
+                self.pending = Some(RawLine {
+                    number,
+                    text: Ok(text),
+                });
+            }
             let Some(raw) = self.read_raw_line(None)? else {
                 return Ok(None);
             };
@@ -248,8 +289,8 @@ impl<R: BufRead> Records<R> {
                 continue;
             }
             let trimmed = text.trim();
-            // Nearly every record of a puzzle file is a plain line: read it
-            // in one pass, before detection and the full parser.
+            // A line that a record before it kept back in `pending` may be
+            // a plain line too.
             if matches!(self.format, None | Some(Format::Line)) {
                 if let Some(board) = parse_plain_line(trimmed) {
                     return Ok(Some(Record {
