@@ -11,6 +11,7 @@
 //! an over-long line inside it, a missing bracket), it is one error, and the
 //! records after it are read as if it had been fine.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use thiserror::Error;
@@ -255,18 +256,26 @@ impl<R: BufRead> Records<R> {
     /// be read is a [`ReadError::Record`]; an input that fails, a
     /// [`ReadError::Io`].
     fn next_record(&mut self) -> Result<Option<Record>, ReadError> {
+        let forced = self.format;
         loop {
-            // Nearly every record of a puzzle file is a plain line: read it
-            // in one pass, straight from the line buffer, before detection,
-            // the full parser and a copy of the line.
-            if self.pending.is_none() && matches!(self.format, None | Some(Format::Line)) {
+            // The line that begins the next record: one a record before it
+            // kept back, or else the next of the input, looked at where it
+            // lies in the line buffer. Nearly every record of a puzzle file
+            // is a plain line, read in one pass and never copied.
+            let (number, text) = if let Some(raw) = self.pending.take() {
+                let text = raw.text.map_err(|error| record_error(raw.number, error))?;
+                (raw.number, Cow::Owned(text))
+            } else {
                 let Some((number, kept)) = self.read_line(None)? else {
                     return Ok(None);
                 };
                 let text = kept.map_err(|error| record_error(number, error))?;
-                if is_blank_or_comment(text) {
-                    continue;
-                }
+                (number, Cow::Borrowed(text))
+            };
+            if is_blank_or_comment(&text) {
+                continue;
+            }
+            if matches!(forced, None | Some(Format::Line)) {
                 if let Some(board) = parse_plain_line(text.trim()) {
                     return Ok(Some(Record {
                         line: number,
@@ -274,45 +283,23 @@ impl<R: BufRead> Records<R> {
                         board,
                     }));
                 }
-                // Not plain: the general path below takes it from here.
-                let text = text.to_string();
-                self.pending = Some(RawLine {
-                    number,
-                    text: Ok(text),
-                });
             }
-            let Some(raw) = self.read_raw_line(None)? else {
-                return Ok(None);
-            };
-            let text = raw.text.map_err(|error| record_error(raw.number, error))?;
-            if is_blank_or_comment(&text) {
-                continue;
-            }
+            // Any other record may read more lines, so it takes its own copy.
+            let text = text.into_owned();
             let trimmed = text.trim();
-            // A line that a record before it kept back in `pending` may be
-            // a plain line too.
-            if matches!(self.format, None | Some(Format::Line)) {
-                if let Some(board) = parse_plain_line(trimmed) {
-                    return Ok(Some(Record {
-                        line: raw.number,
-                        format: Format::Line,
-                        board,
-                    }));
-                }
-            }
-            let format = self.format.unwrap_or_else(|| detect(trimmed));
+            let format = forced.unwrap_or_else(|| detect(trimmed));
             let board = match format {
                 Format::Line => {
                     // Positions count from the start of the line as written.
                     let leading = text[..text.len() - text.trim_start().len()].chars().count();
                     parse_line(trimmed)
-                        .map_err(|error| record_error(raw.number, error.shifted(leading)))?
+                        .map_err(|error| record_error(number, error.shifted(leading)))?
                 }
-                Format::Grid => self.read_grid(raw.number, text)?,
-                Format::Leetcode => self.read_leetcode(raw.number, &text)?,
+                Format::Grid => self.read_grid(number, text)?,
+                Format::Leetcode => self.read_leetcode(number, &text)?,
             };
             return Ok(Some(Record {
-                line: raw.number,
+                line: number,
                 format,
                 board,
             }));
