@@ -178,9 +178,7 @@ impl<R: BufRead> Records<R> {
                 continue;
             }
             read_any = true;
-            let end = available
-                .iter()
-                .position(|&byte| byte == b'\n' || byte == b'\r');
+            let end = memchr::memchr2(b'\n', b'\r', available);
             let (chunk, used) = match end {
                 Some(end) => {
                     self.after_cr = available[end] == b'\r';
@@ -272,11 +270,12 @@ impl<R: BufRead> Records<R> {
                 let text = kept.map_err(|error| record_error(number, error))?;
                 (number, Cow::Borrowed(text))
             };
-            if is_blank_or_comment(&text) {
+            let trimmed = text.trim();
+            if is_empty_or_comment(trimmed) {
                 continue;
             }
             if matches!(forced, None | Some(Format::Line)) {
-                if let Some(board) = parse_plain_line(text.trim()) {
+                if let Some(board) = parse_plain_line(trimmed) {
                     return Ok(Some(Record {
                         line: number,
                         format: Format::Line,
@@ -443,7 +442,11 @@ fn record_error(line: usize, error: impl Into<RecordError>) -> ReadError {
 
 /// True for a line with nothing on it but whitespace, or a `#` comment.
 pub(crate) fn is_blank_or_comment(line: &str) -> bool {
-    let trimmed = line.trim();
+    is_empty_or_comment(line.trim())
+}
+
+/// [`is_blank_or_comment`] for a line already trimmed.
+fn is_empty_or_comment(trimmed: &str) -> bool {
     trimmed.is_empty() || trimmed.starts_with('#')
 }
 
