@@ -31,7 +31,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -459,8 +459,6 @@ fn read(files: &[PathBuf], format: Option<Format>, dispatcher: &mut Dispatcher) 
             dispatcher.borrow_mut().send(items, resume);
         }
     };
-    // Every record of a file shares one copy of its name.
-    let mut source_name: Option<(Option<PathBuf>, Arc<str>)> = None;
     let status = each_record(files, format, &hand_on, |source: &Source, entry: Entry| {
         if dispatcher.borrow().stopped {
             return Err(io::Error::new(
@@ -468,18 +466,8 @@ fn read(files: &[PathBuf], format: Option<Format>, dispatcher: &mut Dispatcher) 
                 "nobody takes records",
             ));
         }
-        let path = match source {
-            Source::Stdin => None,
-            Source::File(path) => Some(*path),
-        };
-        let source = match &source_name {
-            Some((known, shared)) if known.as_deref() == path => Arc::clone(shared),
-            _ => {
-                let shared: Arc<str> = Arc::from(source.to_string());
-                source_name = Some((path.map(Path::to_path_buf), Arc::clone(&shared)));
-                shared
-            }
-        };
+        // Every record of a file shares one copy of its name.
+        let source = Arc::clone(source.name());
         *resume.borrow_mut() = Some(Resume {
             source: Arc::clone(&source),
             line: entry.next_line,
