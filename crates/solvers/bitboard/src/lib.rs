@@ -141,11 +141,15 @@ const fn fitting_pairs() -> [u32; 512] {
 /// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
 
-/// Guesses after which the search applies the triad rule (see
-/// `State::triads`) before each layout guess. Most puzzles of Serg's easy
-/// set are solved before it, and pay nothing for the rule; the hard sets
-/// gain from it on every later guess (the A/B is in `notes/bitboard.md`).
-const TRIADS_AFTER: usize = 8;
+/// Guesses after which the search reasons harder at each node: the
+/// column rule (`State::stack_pairings`) joins every propagation, and the
+/// triad rule (`State::triads`) runs before each layout guess. Both cost
+/// time at every node and pay only where guesses keep dying. Most puzzles
+/// of Serg's easy set (each has several solutions, so a guess rarely dies)
+/// are solved before, and pay for neither; the hard sets gain from both on
+/// every later guess (the A/B is in `notes/bitboard.md`). The givens' own
+/// propagation always has the column rule.
+const STRONGER_AFTER: usize = 8;
 
 /// For a band's shape (as in [`FITTING`]), the mini-rows a digit is sure to
 /// be in: bit `3 * row + box` when its row reaches that box alone.
@@ -532,11 +536,12 @@ impl State {
     }
 
     /// Runs the band updates and the naked-single scan until neither finds
-    /// anything new. Returns false on a contradiction.
+    /// anything new, and then, with `columns`, the column rule too, until
+    /// none does. Returns false on a contradiction.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn propagate<K: Kernel>(&mut self) -> bool {
+    fn propagate<K: Kernel>(&mut self, columns: bool) -> bool {
         loop {
             #[cfg(sudoku_trace)]
             crate::probe::tick();
@@ -559,6 +564,9 @@ impl State {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
+            }
+            if !columns {
+                return true;
             }
             match K::stack_pairings(self) {
                 None => return false,
@@ -955,7 +963,10 @@ impl Search {
             if !std::mem::take(&mut same_node) {
                 crate::probe::node();
             }
-            if !state.propagate::<K>() {
+            let stronger = self.careful || self.guesses >= STRONGER_AFTER;
+            // The givens' own propagation, before any guess, has the column
+            // rule too (the AVX2 code's loader has already applied it).
+            if !state.propagate::<K>(stronger || self.guesses == 0) {
                 #[cfg(sudoku_trace)]
                 crate::probe::dead_end();
                 return;
@@ -974,7 +985,7 @@ impl Search {
                 self.limit = 0;
                 return;
             } else {
-                if self.guesses >= TRIADS_AFTER {
+                if stronger {
                     match state.triads::<K>() {
                         None => {
                             #[cfg(sudoku_trace)]
@@ -1461,7 +1472,7 @@ mod tests {
         // them can only be in box 1: they fill row 1's first three cells.
         let rows = concat!(".........", "...123...", "......123");
         let mut state = State::new(&cells(rows)).unwrap();
-        assert!(state.propagate::<Scalar>());
+        assert!(state.propagate::<Scalar>(true));
         let first_three = MINI_ROW;
         // Propagation alone leaves 4 there.
         assert_eq!(state.candidates[3] & first_three, first_three);
@@ -1478,7 +1489,7 @@ mod tests {
             assert_eq!(state.candidates[digit] & first_three, first_three);
         }
         // Nothing more to find there.
-        assert!(state.propagate::<Scalar>());
+        assert!(state.propagate::<Scalar>(true));
         assert_eq!(state.triads::<Scalar>(), Some(false));
     }
 
@@ -1562,14 +1573,14 @@ mod tests {
         assert_eq!(got.open_rows, expected.open_rows, "{what}");
         assert_eq!(got.changed, 0, "{what}");
         let mut again = got;
-        assert!(again.propagate::<Scalar>(), "{what}");
+        assert!(again.propagate::<Scalar>(true), "{what}");
         assert_eq!(again.candidates, got.candidates, "{what}");
         true
     }
 
     /// `state` after the search's own propagation, or `None` at a dead end.
     fn propagated(mut state: State) -> Option<State> {
-        if state.propagate::<Scalar>() {
+        if state.propagate::<Scalar>(true) {
             Some(state)
         } else {
             None
