@@ -145,16 +145,20 @@ const PLAIN_CELLS: [u8; 256] = {
         table[(b'0' + digit) as usize] = digit;
         digit += 1;
     }
-    table[b'.' as usize] = 0;
-    table[b'0' as usize] = 0;
-    table[b'_' as usize] = 0;
-    table[b'-' as usize] = 0;
+    let mut blank = 0;
+    while blank < LINE_BLANKS.len() {
+        table[LINE_BLANKS[blank] as usize] = 0;
+        blank += 1;
+    }
     table
 };
 
+/// What a `line` record may write for an empty cell.
+const LINE_BLANKS: [char; 4] = ['.', '0', '_', '-'];
+
 /// The value of one cell of a `line` record: a digit, or 0 for a blank.
 fn line_cell(found: char) -> Option<u8> {
-    digit(found).or(matches!(found, '.' | '0' | '_' | '-').then_some(0))
+    digit(found).or(LINE_BLANKS.contains(&found).then_some(0))
 }
 
 /// The digit `found` stands for, if it is `1` to `9`: every format writes
@@ -366,6 +370,7 @@ mod tests {
             }
         }
     }
+
     #[test]
     fn line_accepts_every_blank_and_ignores_trailing_fields() {
         let dotted: Board = EXAMPLE.parse().unwrap();

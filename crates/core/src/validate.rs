@@ -317,10 +317,11 @@ mod tests {
         assert!(!is_solved_grid(&swapped(0, 3)));
         assert!(!is_solved_grid(&swapped(4, 8)));
         // The same with columns: a board and its transpose.
-        let mut transposed = swapped(2, 6);
+        let across = swapped(2, 6);
+        let mut transposed = across;
         for row in 0..9 {
             for column in 0..9 {
-                transposed.set(row, column, swapped(2, 6).get(column, row));
+                transposed.set(row, column, across.get(column, row));
             }
         }
         assert!(!is_solved_grid(&transposed));
