@@ -348,16 +348,14 @@ unsafe fn load_avx2(cells: &[u8; 81]) -> Option<State> {
 #[inline(always)]
 fn givens_by_vector(cells: &[u8; 81]) -> Option<[u32; 30]> {
     use std::arch::x86_64::{
-        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_subs_epu8, _mm256_testz_si256,
+        _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_subs_epu8,
+        _mm256_testz_si256,
     };
     let mut held = [0u32; 30];
+    let parts = board_loads(cells);
     // SAFETY: only `load_avx2` calls this: compiled for AVX2, and only
-    // called on a processor that has it (see `choose`). Each load reads 32
-    // bytes from byte 0, 32 or 49 of the 81: all within the board.
+    // called on a processor that has it (see `choose`).
     unsafe {
-        let start = cells.as_ptr();
-        let parts = [0, 32, 49].map(|offset| _mm256_loadu_si256(start.add(offset).cast()));
         // A byte above 9 is left above 0 by a saturating subtraction of 9.
         let mut above = _mm256_setzero_si256();
         for &part in &parts {
@@ -366,23 +364,55 @@ fn givens_by_vector(cells: &[u8; 81]) -> Option<[u32; 30]> {
         if _mm256_testz_si256(above, above) == 0 {
             return None;
         }
-        for value in 0..10u8 {
-            let wanted = _mm256_set1_epi8(i8::from_ne_bytes([value]));
-            // Bit k of each: byte k of that load holds `value`.
-            let [first, second, last] = parts.map(|part| {
-                u32::from_ne_bytes(
-                    _mm256_movemask_epi8(_mm256_cmpeq_epi8(part, wanted)).to_ne_bytes(),
-                )
-            });
-            let value = usize::from(value);
-            // Cells 0-26; 27-31 and 32-53; 54-63 and 64-80 (bits 15 on of
-            // the last load, which starts at cell 49).
-            held[value] = first & BAND;
-            held[10 + value] = (first >> 27 | second << 5) & BAND;
-            held[20 + value] = second >> 22 | (last >> 15) << 10;
+    }
+    for value in 0..10u8 {
+        let bands = cells_holding(&parts, value);
+        for (band, cells) in bands.into_iter().enumerate() {
+            held[10 * band + usize::from(value)] = cells;
         }
     }
     Some(held)
+}
+
+/// The 81 cells in three AVX2 loads: bytes 0, 32 and 49 on (the last
+/// overlaps the second, so that no load reads past the board).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn board_loads(cells: &[u8; 81]) -> [std::arch::x86_64::__m256i; 3] {
+    use std::arch::x86_64::_mm256_loadu_si256;
+    // SAFETY: only code compiled for AVX2 calls this (`load_avx2` and the
+    // search's `has_swap_by_vector`), and only on a processor that has it
+    // (see `choose`). Each load reads 32 bytes from byte 0, 32 or 49 of
+    // the 81: all within the board.
+    unsafe {
+        let start = cells.as_ptr();
+        [0, 32, 49].map(|offset| _mm256_loadu_si256(start.add(offset).cast()))
+    }
+}
+
+/// Each band's cells that hold `value`, bit `9 * row + column`, read off a
+/// comparison of each of the board's loads ([`board_loads`]) in one
+/// `movemask`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cells_holding(parts: &[std::arch::x86_64::__m256i; 3], value: u8) -> [u32; 3] {
+    use std::arch::x86_64::{_mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_set1_epi8};
+    // SAFETY: as `board_loads`: only code compiled for AVX2 calls this, on a
+    // processor that has it.
+    let [first, second, last] = unsafe {
+        let wanted = _mm256_set1_epi8(i8::from_ne_bytes([value]));
+        // Bit k of each: byte k of that load holds `value`.
+        parts.map(|part| {
+            u32::from_ne_bytes(_mm256_movemask_epi8(_mm256_cmpeq_epi8(part, wanted)).to_ne_bytes())
+        })
+    };
+    // Cells 0-26; 27-31 and 32-53; 54-63 and 64-80 (bits 15 on of the last
+    // load, which starts at cell 49).
+    [
+        first & BAND,
+        (first >> 27 | second << 5) & BAND,
+        second >> 22 | (last >> 15) << 10,
+    ]
 }
 
 /// The search compiled for AVX2, with `K`'s kernel:
@@ -423,6 +453,11 @@ impl<const PEXT: bool> Kernel for Vectors<PEXT> {
     #[inline(always)]
     fn stack_pairings(state: &mut State) -> Option<bool> {
         stack_pairings_by_vector(state)
+    }
+
+    #[inline(always)]
+    fn has_swap(state: &State, givens: &[u8; 81]) -> bool {
+        has_swap_by_vector(state, givens)
     }
 }
 
@@ -492,6 +527,86 @@ fn stack_pairings_by_vector(state: &mut State) -> Option<bool> {
     let lost = lost_words(&before, &state.candidates);
     state.changed |= lost;
     Some(lost != 0)
+}
+
+/// `State::has_swap` on vectors: a band's first eight words in one AVX2
+/// register, their keys (`crate::swap_key`) compared with the register
+/// turned by 1 to 4 lanes, which meets each pair of them, and with the
+/// ninth word's key; the open cells read off the board as the loader reads
+/// its givens.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_swap_by_vector(state: &State, givens: &[u8; 81]) -> bool {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256,
+        _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_setr_epi32,
+        _mm256_setzero_si256, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_testz_si256,
+        _mm256_xor_si256,
+    };
+    let open = cells_holding(&board_loads(givens), 0);
+    let lanes = |value: u32| i32::from_ne_bytes(value.to_ne_bytes());
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // compiled for AVX2, and only called on a processor that has it (see
+    // `choose`). Each load reads the first eight of a band's nine words.
+    unsafe {
+        let row = _mm256_set1_epi32(lanes(ROW));
+        let fields = _mm256_set1_epi32(lanes(crate::SWAP_FIELDS));
+        let marks = _mm256_set1_epi32(lanes(crate::SWAP_MARKS));
+        let differs = |one: __m256i, other: __m256i| {
+            _mm256_and_si256(
+                _mm256_add_epi32(_mm256_xor_si256(one, other), fields),
+                marks,
+            )
+        };
+        let mut found = _mm256_setzero_si256();
+        for (band, &open) in open.iter().enumerate() {
+            let words = &state.candidates[9 * band..9 * band + 9];
+            let cells = _mm256_and_si256(
+                _mm256_loadu_si256(words.as_ptr().cast()),
+                _mm256_set1_epi32(lanes(open)),
+            );
+            let top = _mm256_and_si256(cells, row);
+            let middle = _mm256_and_si256(_mm256_srli_epi32::<9>(cells), row);
+            let bottom = _mm256_srli_epi32::<18>(cells);
+            let key = _mm256_or_si256(
+                _mm256_or_si256(top, middle),
+                _mm256_or_si256(
+                    _mm256_slli_epi32::<10>(_mm256_or_si256(top, bottom)),
+                    _mm256_slli_epi32::<20>(_mm256_or_si256(middle, bottom)),
+                ),
+            );
+            // 1 for a row where the digit's cell is open.
+            let [top, middle, bottom] = [top, middle, bottom]
+                .map(|cells| _mm256_srli_epi32::<9>(_mm256_add_epi32(cells, row)));
+            let valid = _mm256_or_si256(
+                _mm256_slli_epi32::<9>(_mm256_and_si256(top, middle)),
+                _mm256_or_si256(
+                    _mm256_slli_epi32::<19>(_mm256_and_si256(top, bottom)),
+                    _mm256_slli_epi32::<29>(_mm256_and_si256(middle, bottom)),
+                ),
+            );
+            for turn in 1..5 {
+                let turned = _mm256_permutevar8x32_epi32(
+                    key,
+                    _mm256_setr_epi32(
+                        turn,
+                        turn + 1,
+                        turn + 2,
+                        turn + 3,
+                        turn + 4,
+                        turn + 5,
+                        turn + 6,
+                        turn + 7,
+                    ),
+                );
+                found = _mm256_or_si256(found, _mm256_andnot_si256(differs(key, turned), valid));
+            }
+            let (ninth, _) = crate::swap_key(words[8] & open);
+            let ninth = _mm256_set1_epi32(lanes(ninth));
+            found = _mm256_or_si256(found, _mm256_andnot_si256(differs(key, ninth), valid));
+        }
+        _mm256_testz_si256(found, found) == 0
+    }
 }
 
 /// Bit `word` for each word of `after` that differs from `before`: the 27

@@ -335,6 +335,10 @@ trait Kernel {
     /// The column rule on the digits with news, as
     /// [`State::stack_pairings`] applies it.
     fn stack_pairings(state: &mut State) -> Option<bool>;
+
+    /// Whether the solved `state` of the puzzle `givens` has a swap, as
+    /// [`State::has_swap`] finds it.
+    fn has_swap(state: &State, givens: &[u8; 81]) -> bool;
 }
 
 /// The portable copy's way: table lookups and plain loops.
@@ -364,6 +368,10 @@ impl Kernel for Scalar {
     #[inline(always)]
     fn stack_pairings(state: &mut State) -> Option<bool> {
         state.stack_pairings()
+    }
+
+    fn has_swap(state: &State, givens: &[u8; 81]) -> bool {
+        state.has_swap(&open_cells(givens))
     }
 }
 
@@ -900,10 +908,43 @@ impl State {
         }
         cells
     }
+
+    /// Whether this solved state is one of two or more: whether two digits
+    /// hold each other's cells in two rows of a band, none of those four
+    /// cells a given. Swapped, they give another solution: each of the two
+    /// rows, each of the two columns and each box (the two rows share their
+    /// boxes) keeps its digits, and every given stays. `open` is each band's
+    /// cells that are not givens.
+    ///
+    /// Per word, one field of 10 bits for each of the band's three pairs of
+    /// rows: the columns the digit takes in the two rows, with a valid mark
+    /// in the field's top bit when both of those cells are open. Two digits
+    /// swap where a field is valid in one and equal in both. The nine words
+    /// of a band against themselves turned by 1 to 4 meet each pair of
+    /// digits once.
+    fn has_swap(&self, open: &[u32; 3]) -> bool {
+        let mut found = 0;
+        for (band, &open) in open.iter().enumerate() {
+            let words = &self.candidates[9 * band..9 * band + 9];
+            let mut keys = [(0, 0); 9];
+            for (key, &cells) in keys.iter_mut().zip(words) {
+                *key = swap_key(cells & open);
+            }
+            for turn in 1..5 {
+                for (digit, &(key, valid)) in keys.iter().enumerate() {
+                    let (other, _) = keys[(digit + turn) % 9];
+                    found |= valid & !swap_differs(key, other);
+                }
+            }
+        }
+        found != 0
+    }
 }
 
 /// What a search is after, and what it found so far.
-struct Search {
+struct Search<'a> {
+    /// The puzzle searched, 0 for an empty cell.
+    givens: &'a [u8; 81],
     limit: usize,
     count: usize,
     /// The first solution found, when `digits` asks for it.
@@ -922,7 +963,7 @@ struct Search {
     careful: bool,
     /// How the search goes on into a branch: [`Search::run`] itself, or a
     /// copy of it compiled for the processor (see [`Code`]).
-    branch: fn(&mut Search, State),
+    branch: fn(&mut Search<'_>, State),
 }
 
 /// The code a search runs: `load` builds the givens' state (or finds it
@@ -934,7 +975,7 @@ struct Search {
 #[derive(Clone, Copy)]
 struct Code {
     load: Load,
-    branch: fn(&mut Search, State),
+    branch: fn(&mut Search<'_>, State),
 }
 
 /// Builds the givens' state, `None` when they cannot be a puzzle's.
@@ -943,10 +984,16 @@ type Load = fn(&[u8; 81]) -> Option<State>;
 /// This code, for any processor.
 const PORTABLE: Code = Code {
     load: State::new,
-    branch: Search::run::<Scalar>,
+    branch: run_portable,
 };
 
-impl Search {
+/// [`Search::run`] on the portable kernel, as a function that takes a
+/// search of any lifetime (the method itself is bound to its `impl`'s).
+fn run_portable(search: &mut Search<'_>, state: State) {
+    search.run::<Scalar>(state);
+}
+
+impl Search<'_> {
     /// Propagates, then guesses depth first on copies of the state until the
     /// limit of solutions is reached or the tree is exhausted.
     // Inlined by force into each copy (see `Code`): a call would leave the
@@ -975,6 +1022,11 @@ impl Search {
                 self.count += 1;
                 if self.digits && self.first.is_none() {
                     self.first = Some(state.cells());
+                }
+                // Counting to 2, a swap proves the second solution: no need
+                // to search for it.
+                if self.count == 1 && self.limit == 2 && K::has_swap(&state, self.givens) {
+                    self.count = 2;
                 }
                 return;
             }
@@ -1044,7 +1096,7 @@ impl Search {
     }
 }
 
-impl Search {
+impl Search<'_> {
     /// Tries each of `layouts` (two or more) for the digit index `digit` in
     /// `band`: all but the last on copies of `state`, the last on `state`
     /// itself. False when the limit is reached.
@@ -1116,10 +1168,49 @@ impl Search {
     }
 }
 
+/// The fields of 10 bits of a solved word's open `cells`, for the band's
+/// pairs of rows (top and middle, top and bottom, middle and bottom): the
+/// columns the digit takes in the two rows, and, apart, the top bit of each
+/// field set when both of those cells are open (see [`State::has_swap`]).
+#[inline]
+fn swap_key(cells: u32) -> (u32, u32) {
+    let [top, middle, bottom] = [0, 9, 18].map(|shift| cells >> shift & ROW);
+    let key = (top | middle) | (top | bottom) << 10 | (middle | bottom) << 20;
+    // 1 for a row where the digit's cell is open.
+    let [top, middle, bottom] = [top, middle, bottom].map(|row| (row + ROW) >> 9);
+    let valid = (top & middle) << 9 | (top & bottom) << 19 | (middle & bottom) << 29;
+    (key, valid)
+}
+
+/// The fields of [`swap_key`] (bits 0-8, 10-18 and 20-28).
+const SWAP_FIELDS: u32 = ROW | ROW << 10 | ROW << 20;
+
+/// The top bit of each field of [`swap_key`].
+const SWAP_MARKS: u32 = 1 << 9 | 1 << 19 | 1 << 29;
+
+/// The top bit of each field of 10 bits where the keys `one` and `other`
+/// differ: a field of at most 9 bits set, plus 9 ones, reaches its top bit.
+#[inline]
+fn swap_differs(one: u32, other: u32) -> u32 {
+    ((one ^ other) + SWAP_FIELDS) & SWAP_MARKS
+}
+
+/// Each band's cells that `cells` leaves empty, bit `9 * row + column`.
+fn open_cells(cells: &[u8; 81]) -> [u32; 3] {
+    let mut open = [0; 3];
+    for (open, band) in open.iter_mut().zip(cells.chunks_exact(27)) {
+        for (bit, &cell) in band.iter().enumerate() {
+            *open |= u32::from(cell == 0) << bit;
+        }
+    }
+    open
+}
+
 /// Searches `cells` with `code` until `limit` solutions are found; with
 /// `digits`, keeps the first solution's digits.
-fn search(cells: &[u8; 81], limit: usize, code: Code, digits: bool) -> Search {
+fn search(cells: &[u8; 81], limit: usize, code: Code, digits: bool) -> Search<'_> {
     let mut search = Search {
+        givens: cells,
         limit,
         count: 0,
         first: None,
@@ -1413,6 +1504,96 @@ mod tests {
             count_solutions(&puzzle, 10_000)
         );
         assert!(count_solutions(&puzzle, 1_000) > 2);
+    }
+
+    /// The cells of a rectangle in two rows of one band of `grid` whose two
+    /// digits hold each other's corners, the first found.
+    fn rectangle_in_a_band(grid: &[u8; 81]) -> [usize; 4] {
+        for first in 0..8 {
+            for second in first + 1..9 {
+                for top in 0..9 {
+                    for bottom in top + 1..9 {
+                        let corners = [9 * top + first, 9 * top + second];
+                        let [a, b] = corners;
+                        let [c, d] = corners.map(|cell| cell + 9 * (bottom - top));
+                        if top / 3 == bottom / 3 && grid[a] == grid[d] && grid[b] == grid[c] {
+                            return [a, b, c, d];
+                        }
+                    }
+                }
+            }
+        }
+        panic!("no rectangle in {grid:?}");
+    }
+
+    #[test]
+    fn a_second_solution_one_swap_away_is_found_without_searching_for_it() {
+        let full = solve(&cells(EXAMPLE)).unwrap();
+        let corners = rectangle_in_a_band(&full);
+        // The rectangle's four cells empty: its two digits go either way,
+        // and nothing else is open.
+        let mut puzzle = full;
+        for cell in corners {
+            puzzle[cell] = 0;
+        }
+        let paths = [Path::Portable, Path::Avx2];
+        for outcome in paths
+            .iter()
+            .filter_map(|&path| search_with(&puzzle, 2, path))
+        {
+            assert_eq!(outcome.count, 2);
+            assert!(solves(&puzzle, &outcome.first.unwrap()));
+            // One guess, where the search would have tried the second digit.
+            assert_eq!(outcome.guesses, 1);
+        }
+        // Counting further goes on searching, and finds no third.
+        for outcome in paths
+            .iter()
+            .filter_map(|&path| search_with(&puzzle, 3, path))
+        {
+            assert_eq!((outcome.count, outcome.guesses), (2, 2));
+        }
+        // With any corner a given, the swap would change it: one solution.
+        for given in corners {
+            let mut puzzle = puzzle;
+            puzzle[given] = full[given];
+            for outcome in paths
+                .iter()
+                .filter_map(|&path| search_with(&puzzle, 2, path))
+            {
+                assert_eq!(outcome.count, 1, "corner {given} given");
+            }
+        }
+    }
+
+    #[test]
+    fn counting_to_two_agrees_with_counting_further() {
+        // Boards with one solution and with several, some of them one swap
+        // from a second: the shortcut counting to 2 takes never counts a
+        // solution that a search to 3 does not find.
+        let full = solve(&cells(EXAMPLE)).unwrap();
+        let mut seed = 7u64;
+        let mut several = 0;
+        for _ in 0..2_000 {
+            let mut puzzle = full;
+            for cell in &mut puzzle {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                if seed >> 61 < 5 {
+                    *cell = 0;
+                }
+            }
+            for path in [Path::Portable, Path::Avx2] {
+                let (Some(two), Some(three)) =
+                    (search_with(&puzzle, 2, path), search_with(&puzzle, 3, path))
+                else {
+                    continue;
+                };
+                assert_eq!(two.count, three.count.min(2), "{puzzle:?} on {path:?}");
+                assert_eq!(two.first, three.first);
+                several += usize::from(two.count == 2);
+            }
+        }
+        assert!(several > 100, "{several} boards with several solutions");
     }
 
     #[test]
