@@ -917,9 +917,10 @@ impl State {
     /// cells that are not givens.
     ///
     /// Per word, one field of 10 bits for each of the band's three pairs of
-    /// rows: the columns the digit takes in the two rows, with a valid mark
-    /// in the field's top bit when both of those cells are open. Two digits
-    /// swap where a field is valid in one and equal in both. The nine words
+    /// rows: the columns the digit takes in the two rows ([`swap_key`]),
+    /// and apart a mark in the field's top bit when both of those cells are
+    /// open. Two digits swap where a field is marked in one and equal in
+    /// both (a field of the other that is not marked cannot be equal). The nine words
     /// of a band against themselves turned by 1 to 4 meet each pair of
     /// digits once.
     fn has_swap(&self, open: &[u32; 3]) -> bool {
