@@ -8,13 +8,16 @@
 //! brings every branch back to this copy. The compiler then runs the loops
 //! over a band's 9 words or all 27 on wider vectors, and counts and finds
 //! bits in one instruction each. The code is the portable code, word for
-//! word, but for the three operations of `Kernel` ([`Vectors`]): a word's
+//! word, but for the operations of `Kernel` ([`Vectors`]): a word's
 //! shape (which boxes each of its rows reaches), three table lookups
 //! there, is BMI2's `pext` here, where the processor runs `pext` fast (see
 //! [`pext_is_fast`]); taking cells from a band's nine words, a loop there,
-//! is a few vector instructions here ([`take_by_vector`]); and the column
+//! is a few vector instructions here ([`take_by_vector`]); the column
 //! rule, a loop over the digits with news there, is the sweep's rule on
-//! all nine digits at once here ([`stack_pairings_by_vector`]).
+//! all nine digits at once here ([`stack_pairings_by_vector`]); and at
+//! the first solution, the search for a swap and the reading out of the
+//! digits, loops there, are done a band at a time on vectors here
+//! ([`has_swap_by_vector`], [`cells_by_vector`]).
 //!
 //! **The loader and its sweep.** `State::new` applies each given to its
 //! words, and `State::propagate` then brings one changed word up to date at
@@ -459,6 +462,11 @@ impl<const PEXT: bool> Kernel for Vectors<PEXT> {
     fn has_swap(state: &State, givens: &[u8; 81]) -> bool {
         has_swap_by_vector(state, givens)
     }
+
+    #[inline(always)]
+    fn cells(state: &State) -> [u8; 81] {
+        cells_by_vector(state)
+    }
 }
 
 /// A word's shape (`crate::shape`) in one instruction: BMI2's `pext`
@@ -607,6 +615,66 @@ fn has_swap_by_vector(state: &State, givens: &[u8; 81]) -> bool {
         }
         _mm256_testz_si256(found, found) == 0
     }
+}
+
+/// `State::cells` on vectors. A solved cell holds one digit, so the four
+/// bits of its value can be read off four words per band, each the OR of
+/// the words of the digits whose value has that bit (1, 3, 5, 7 and 9 for
+/// bit 0, and so on): each of the four spread from bits to the bytes of a
+/// register and masked to its bit, and the four joined with OR. That makes
+/// a band's 27 values in about two dozen vector instructions, where the
+/// portable loop writes each of the 81 cells in turn.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cells_by_vector(state: &State) -> [u8; 81] {
+    use std::arch::x86_64::{
+        _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi8,
+        _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
+    // Three 32-byte stores at bytes 0, 27 and 54; the last reaches byte 85.
+    let mut values = [0u8; 96];
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // compiled for AVX2, and only called on a processor that has it (see
+    // `choose`). Each store writes 32 bytes from byte 0, 27 or 54 of the 96.
+    unsafe {
+        // Byte k of each 16-byte half takes byte k / 8 of the word (the
+        // shuffle picks within a half: the upper half's 2 and 3 are the
+        // word's bytes 2 and 3), then keeps bit k % 8 of it.
+        let spread = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, //
+            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        );
+        let bits = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, //
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        );
+        // 0xFF in the byte of each cell of `cells`, 0 elsewhere.
+        let bytes = |cells: u32| {
+            let word = _mm256_set1_epi32(i32::from_ne_bytes(cells.to_ne_bytes()));
+            let picked = _mm256_and_si256(_mm256_shuffle_epi8(word, spread), bits);
+            _mm256_cmpeq_epi8(picked, bits)
+        };
+        for band in 0..3 {
+            let words = &state.candidates[9 * band..9 * band + 9];
+            let planes = [
+                words[0] | words[2] | words[4] | words[6] | words[8],
+                words[1] | words[2] | words[5] | words[6],
+                words[3] | words[4] | words[5] | words[6],
+                words[7] | words[8],
+            ];
+            let mut band_values = _mm256_and_si256(bytes(planes[0]), _mm256_set1_epi8(1));
+            for (bit, &plane) in planes.iter().enumerate().skip(1) {
+                let weight = _mm256_set1_epi8(1 << bit);
+                band_values = _mm256_or_si256(band_values, _mm256_and_si256(bytes(plane), weight));
+            }
+            // In band order, so that each store's last five bytes (past the
+            // band's 27) are written over by the next band's.
+            _mm256_storeu_si256(values.as_mut_ptr().add(27 * band).cast(), band_values);
+        }
+    }
+    let mut cells = [0; 81];
+    cells.copy_from_slice(&values[..81]);
+    cells
 }
 
 /// Bit `word` for each word of `after` that differs from `before`: the 27

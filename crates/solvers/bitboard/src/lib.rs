@@ -339,6 +339,9 @@ trait Kernel {
     /// Whether the solved `state` of the puzzle `givens` has a swap, as
     /// [`State::has_swap`] finds it.
     fn has_swap(state: &State, givens: &[u8; 81]) -> bool;
+
+    /// The digits of the solved `state`, as [`State::cells`] reads them.
+    fn cells(state: &State) -> [u8; 81];
 }
 
 /// The portable copy's way: table lookups and plain loops.
@@ -374,6 +377,10 @@ impl Kernel for Scalar {
         // The empty cells are value 0's (the search loaded these givens, so
         // none is above 9).
         givens_by_band(givens).is_some_and(|held| state.has_swap(&[held[0], held[10], held[20]]))
+    }
+
+    fn cells(state: &State) -> [u8; 81] {
+        state.cells()
     }
 }
 
@@ -1024,7 +1031,7 @@ impl Search<'_> {
             if state.is_solved() {
                 self.count += 1;
                 if self.digits && self.first.is_none() {
-                    self.first = Some(state.cells());
+                    self.first = Some(K::cells(&state));
                 }
                 // Counting to 2, a swap proves the second solution: no need
                 // to search for it.
