@@ -42,7 +42,7 @@ use sudoku_core::{Board, Format};
 
 use crate::guard;
 use crate::input::{each_record, Entry, Source};
-use crate::output::{diagnostic, Output, Status};
+use crate::output::{diagnostic, write_located, Output, Status};
 
 /// What one record produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -325,7 +325,7 @@ fn run_here(
             let outcome = work.outcome(&entry.board);
             writer_cell
                 .borrow_mut()
-                .write_outcome(source, entry.line, &outcome)
+                .write_outcome(source.name(), entry.line, &outcome)
         },
     );
     writer.progress.finish();
@@ -749,12 +749,7 @@ impl<W: Write> Writer<'_, W> {
 
     /// Writes one record's outcome: its text or `error:` line on stdout, and
     /// its warning or error on stderr, naming the file and line.
-    fn write_outcome(
-        &mut self,
-        source: &impl std::fmt::Display,
-        line: usize,
-        outcome: &Outcome,
-    ) -> io::Result<()> {
+    fn write_outcome(&mut self, source: &str, line: usize, outcome: &Outcome) -> io::Result<()> {
         let output = &mut *self.output;
         // Only what goes to stderr needs the bar out of the way (stdout is not
         // the terminal when there is a bar); clearing it for every record would
@@ -763,7 +758,7 @@ impl<W: Write> Writer<'_, W> {
             self.progress.suspend(|| -> io::Result<()> {
                 if let Some(warning) = &outcome.warning {
                     output.before_diagnostic()?;
-                    diagnostic!("warning: {source}:{line}: {warning}");
+                    write_located("warning", source, line, warning);
                 }
                 match &outcome.result {
                     Ok(text) => output.record(text),

@@ -9,7 +9,7 @@ use crate::format;
 /// A 9×9 Sudoku board: 81 cells in row-major order, each 0 (empty) or a digit 1–9.
 ///
 /// A `Board` only promises that every cell holds 0–9. Whether the givens
-/// conflict is a separate question, answered by [`crate::validate`].
+/// conflict is a separate question, answered by [`crate::validate()`].
 ///
 /// ```
 /// use sudoku_core::Board;
@@ -36,12 +36,20 @@ impl Board {
     /// # Errors
     /// [`ParseError::DigitOutOfRange`] when a cell holds more than 9.
     pub fn from_cells(cells: [u8; 81]) -> Result<Self, ParseError> {
-        if let Some(index) = cells.iter().position(|&value| value > 9) {
-            return Err(ParseError::DigitOutOfRange {
-                row: index / 9 + 1,
-                column: index % 9 + 1,
-                value: cells[index],
-            });
+        // The largest value first, in a pass with no branch per cell (it
+        // compiles to vector instructions), where nearly every board has
+        // none above 9; the cell is looked for only when there is one. A
+        // search for it in every board took about 1.5% of `sudoku solve`'s
+        // time on a file of easy puzzles.
+        let largest = cells.iter().fold(0, |largest, &value| largest.max(value));
+        if largest > 9 {
+            if let Some(index) = cells.iter().position(|&value| value > 9) {
+                return Err(ParseError::DigitOutOfRange {
+                    row: index / 9 + 1,
+                    column: index % 9 + 1,
+                    value: cells[index],
+                });
+            }
         }
         Ok(Board { cells })
     }
