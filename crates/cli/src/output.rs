@@ -323,6 +323,18 @@ impl<W: Write> Output<W> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn line_numbers_are_written_in_decimal() {
+        for (number, written) in [(0, "0"), (7, "7"), (10, "10"), (12_345, "12345")] {
+            let mut text = String::from("x:");
+            push_decimal(&mut text, number);
+            assert_eq!(text, format!("x:{written}"));
+        }
+        let mut text = String::new();
+        push_decimal(&mut text, usize::MAX);
+        assert_eq!(text, usize::MAX.to_string());
+    }
+
     #[cfg(unix)]
     #[test]
     fn streams_meet_when_they_are_one_file_and_not_when_two() {
