@@ -929,9 +929,9 @@ impl State {
     /// rows: the columns the digit takes in the two rows ([`swap_key`]),
     /// and apart a mark in the field's top bit when both of those cells are
     /// open. Two digits swap where a field is marked in one and equal in
-    /// both (a field of the other that is not marked cannot be equal). The nine words
-    /// of a band against themselves turned by 1 to 4 meet each pair of
-    /// digits once.
+    /// both (a field of the other that is not marked cannot be equal). The
+    /// nine words of a band against themselves turned by 1 to 4 meet each
+    /// pair of digits once.
     fn has_swap(&self, open: &[u32; 3]) -> bool {
         let mut found = 0;
         for (band, &open) in open.iter().enumerate() {
