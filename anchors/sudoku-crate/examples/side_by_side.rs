@@ -2,8 +2,8 @@
 //! goal table's comparison without the drift between solvers that
 //! criterion times minutes apart.
 //!
-//! `side_by_side ROUNDS FILE...` takes the bench's sample of each file (every
-//! puzzle, evenly spaced, at most 1,000) and, in each of ROUNDS rounds, times
+//! `side_by_side ROUNDS FILE...` takes the bench's sample of each file
+//! (evenly spaced puzzles, at most 1,000) and, in each of ROUNDS rounds, times
 //! each solver on the same number of passes over it, one solver right after
 //! the other, the order turning from round to round. A round's ratio is
 //! `bitboard`'s time over the faster of the others' in that round; it prints
@@ -131,7 +131,9 @@ fn check(name: &str, set: &Set) {
     }
 }
 
-/// The median and quartiles of `values` (sorted here).
+/// The lower quartile, median and upper quartile of `values` (sorted
+/// here), each the value nearest its rank: with an even count, the upper
+/// of the two middle values is the median.
 fn quartiles(values: &mut [f64]) -> [f64; 3] {
     values.sort_by(f64::total_cmp);
     let at = |share: f64| values[((values.len() - 1) as f64 * share).round() as usize];
