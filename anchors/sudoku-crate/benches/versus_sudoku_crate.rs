@@ -21,10 +21,9 @@ use sudoku::Sudoku;
 use sudoku_catalog::counters;
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
+use sudoku_lab_anchor_sudoku_crate::sample;
 #[cfg(tdoku)]
 use sudoku_lab_anchor_sudoku_crate::tdoku;
-
-const SAMPLE: usize = 1_000;
 
 const PUBLIC_FILES: [&str; 5] = [
     "puzzles2_17_clue",
@@ -53,10 +52,10 @@ fn sets() -> Vec<(String, Vec<Board>)> {
                 continue;
             };
             let all: Vec<Board> = text.lines().filter_map(|line| line.parse().ok()).collect();
-            let step = all.len().div_ceil(SAMPLE).max(1);
-            let sample: Vec<Board> = all.iter().copied().step_by(step).collect();
-            println!("{file}: {} of {} puzzles used", sample.len(), all.len());
-            sets.push((file.to_string(), sample));
+            let total = all.len();
+            let used = sample(all);
+            println!("{file}: {} of {total} puzzles used", used.len());
+            sets.push((file.to_string(), used));
         }
     } else {
         println!("SUDOKU_LAB_DATA is not set: only the embedded tiers are compared");

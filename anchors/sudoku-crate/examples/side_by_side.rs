@@ -20,11 +20,9 @@ use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
 use sudoku_core::Board;
+use sudoku_lab_anchor_sudoku_crate::sample;
 #[cfg(tdoku)]
 use sudoku_lab_anchor_sudoku_crate::tdoku;
-
-/// The bench's sample size (benches/versus_sudoku_crate.rs).
-const SAMPLE: usize = 1_000;
 
 /// The least time of one turn: enough passes over the sample to fill it.
 const TURN: Duration = Duration::from_millis(20);
@@ -157,8 +155,7 @@ fn read(file: &str) -> (String, Set) {
         eprintln!("{file}: no puzzle read");
         std::process::exit(2);
     }
-    let step = all.len().div_ceil(SAMPLE);
-    let cells: Vec<[u8; 81]> = all.into_iter().step_by(step).collect();
+    let cells = sample(all);
     let set = Set {
         theirs: cells
             .iter()

@@ -1,7 +1,19 @@
 //! The comparison lives in `benches/`. This library holds only what the
-//! bench links against: tdoku's C entry point, when build.rs built tdoku
-//! from the folder `TDOKU_SRC` names (a library, because that is where
-//! Cargo links a build script's native library).
+//! bench and the `side_by_side` example share: tdoku's C entry point, when
+//! build.rs built tdoku from the folder `TDOKU_SRC` names (a library,
+//! because that is where Cargo links a build script's native library), and
+//! the rule that samples a public file.
+
+/// The most puzzles taken from one public file.
+pub const SAMPLE: usize = 1_000;
+
+/// The puzzles of a public file that the bench times: all of them, or, in a
+/// longer file, every `n`th from the first, `n` the least step that leaves at
+/// most [`SAMPLE`].
+pub fn sample<T>(all: Vec<T>) -> Vec<T> {
+    let step = all.len().div_ceil(SAMPLE).max(1);
+    all.into_iter().step_by(step).collect()
+}
 
 /// tdoku, through `TdokuSolverDpllTriadSimd` (BSD-2-Clause, built by
 /// build.rs from the folder `TDOKU_SRC` names).
