@@ -17,14 +17,16 @@
 //!
 //! ```text
 //! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
-//! let traced = sudoku_trace::trace("coordinate-recursive", &puzzle, 1_000).unwrap();
+//! let approach = sudoku_trace::find("coordinate-recursive").unwrap();
+//! let traced = sudoku_trace::trace(approach, &puzzle, 1_000);
 //! traced.counts.get(Counter::Placements);      // 4,208: digits written by the search
 //! traced.counts.get(Counter::Undos);           // 4,157: 4,208 - 4,157 = the 51 empty cells
 //! traced.events[0].describe();                 // "call"
 //! ```
 //!
 //! (The crate's doc examples are not run, because the solvers' own docs are
-//! compiled into it; the test `the_crate_example_holds` in tests/invariants.rs runs this one.)
+//! compiled into it; the test `the_crate_example_holds` in tests/invariants.rs
+//! reads this one from here and checks every figure it gives.)
 
 use std::fmt;
 

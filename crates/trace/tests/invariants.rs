@@ -3,7 +3,7 @@
 
 use pretty_assertions::assert_eq;
 use sudoku_core::corpus::{self, CorpusPuzzle};
-use sudoku_core::Board;
+use sudoku_core::{grouped, Board};
 use sudoku_trace::{replay, trace, Counter, EventKind, APPROACHES};
 
 /// The puzzles a classic approach runs on in reasonable time: every corpus
@@ -216,17 +216,85 @@ fn events_read_as_steps() {
     assert!(undo.describe().starts_with("undo r"), "{}", undo.describe());
 }
 
+/// The crate doc's example (the `text` block at the top of src/lib.rs), one
+/// line of code each, without the `//!`.
+fn crate_doc_example() -> Vec<&'static str> {
+    let doc: Vec<&str> = include_str!("../src/lib.rs")
+        .lines()
+        .map_while(|line| line.strip_prefix("//!"))
+        .map(str::trim)
+        .collect();
+    let start = doc
+        .iter()
+        .position(|line| *line == "```text")
+        .expect("the crate doc has a text example")
+        + 1;
+    let end = start
+        + doc[start..]
+            .iter()
+            .position(|line| *line == "```")
+            .expect("the crate doc's example ends");
+    doc[start..end].to_vec()
+}
+
+/// The example's line that starts with `code`, cut at `// `: the code, and
+/// what its comment says (empty without one).
+fn doc_line<'a>(example: &[&'a str], code: &str) -> (&'a str, &'a str) {
+    let line = example
+        .iter()
+        .find(|line| line.starts_with(code))
+        .unwrap_or_else(|| panic!("the crate doc's example has no line `{code}`"));
+    line.split_once("// ").unwrap_or((line, ""))
+}
+
+/// The text between the first two double quotes of `code`.
+fn quoted(code: &str) -> &str {
+    code.split('"')
+        .nth(1)
+        .unwrap_or_else(|| panic!("nothing quoted in `{code}`"))
+}
+
+/// A figure as the doc writes it (`4,208`).
+fn figure(text: &str) -> u64 {
+    text.replace(',', "")
+        .parse()
+        .unwrap_or_else(|_| panic!("`{text}` is not a figure"))
+}
+
 #[test]
 fn the_crate_example_holds() {
-    let puzzle: Board =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-            .parse()
-            .unwrap();
-    let traced = trace(classic("coordinate-recursive"), &puzzle, 1_000);
-    assert_eq!(traced.counts.get(Counter::Placements), 4_208);
-    assert_eq!(traced.counts.get(Counter::Undos), 4_157);
-    assert_eq!(4_208 - 4_157, 51);
-    assert_eq!(traced.events[0].describe(), "call");
+    let example = crate_doc_example();
+    let puzzle: Board = quoted(doc_line(&example, "let puzzle").0).parse().unwrap();
+    let approach = quoted(doc_line(&example, "let approach").0);
+    let traced = trace(classic(approach), &puzzle, 1_000);
+    let placements = traced.counts.get(Counter::Placements);
+    let undos = traced.counts.get(Counter::Undos);
+
+    // Each figure the doc gives is what the trace counts.
+    let (_, said) = doc_line(&example, "traced.counts.get(Counter::Placements)");
+    assert_eq!(
+        figure(said.split(':').next().unwrap()),
+        placements,
+        "{said}"
+    );
+    let (_, said) = doc_line(&example, "traced.counts.get(Counter::Undos)");
+    let (figure_said, difference_said) = said.split_once(": ").unwrap();
+    assert_eq!(figure(figure_said), undos, "{said}");
+    let (_, said) = doc_line(&example, "traced.events[0].describe()");
+    assert_eq!(traced.events[0].describe(), quoted(said));
+
+    // What the difference means: every placement not undone stayed, one in
+    // each cell the puzzle leaves empty.
+    let empty = 81 - puzzle.givens() as u64;
+    assert_eq!(placements - undos, empty);
+    assert_eq!(
+        difference_said,
+        format!(
+            "{} - {} = the {empty} empty cells",
+            grouped(placements),
+            grouped(undos)
+        )
+    );
 }
 
 #[test]
