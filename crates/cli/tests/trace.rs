@@ -7,8 +7,10 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
+use common::reference::{classic_work, solved_by_singles};
 use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
 use pretty_assertions::assert_eq;
+use sudoku_core::Board;
 
 fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku"))
@@ -40,8 +42,9 @@ fn trace_prints_a_table_per_record_and_errors_in_place() {
     assert_eq!(blocks[0], blocks[3].trim_end());
     let lines: Vec<&str> = blocks[0].lines().collect();
     assert_eq!(lines[0], format!("puzzle {EXAMPLE}"));
+    let header: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
+        header,
         [
             "approach",
             "calls",
@@ -52,11 +55,16 @@ fn trace_prints_a_table_per_record_and_errors_in_place() {
             "undos"
         ]
     );
-    // The five classics, the same placements and undos in every row.
+    // The five classics, each making the search of the reference: its
+    // tries, placements and undos in every row.
+    let work = classic_work(&EXAMPLE.parse().unwrap());
+    let expected = [work.tries, work.placements, work.undos].map(|count| count.to_string());
     assert_eq!(lines.len(), 7);
     for row in &lines[2..] {
         let fields: Vec<&str> = row.split_whitespace().collect();
-        assert_eq!(fields[5..], ["4208", "4157"], "{row}");
+        let shown = ["tries", "placements", "undos"]
+            .map(|name| fields[header.iter().position(|&column| column == name).unwrap()]);
+        assert_eq!(shown, expected, "{row}");
     }
     assert_eq!(
         blocks[1],
@@ -71,11 +79,15 @@ fn trace_prints_a_table_per_record_and_errors_in_place() {
 
 #[test]
 fn trace_json_is_one_line_per_record_and_approach_the_same_with_any_job_count() {
-    let mut text = String::new();
-    for entry in sudoku_core::corpus::all().iter().take(20) {
-        text.push_str(&entry.puzzle.to_line());
-        text.push('\n');
-    }
+    let puzzles: Vec<Board> = sudoku_core::corpus::all()
+        .into_iter()
+        .take(20)
+        .map(|entry| entry.puzzle)
+        .collect();
+    let text: String = puzzles
+        .iter()
+        .map(|puzzle| puzzle.to_line() + "\n")
+        .collect();
     let input = file_with(&text);
     let json = |jobs: &str| {
         run(sudoku()
@@ -93,14 +105,78 @@ fn trace_json_is_one_line_per_record_and_approach_the_same_with_any_job_count() 
     assert_eq!(code, Some(0));
     assert_eq!(one.lines().count(), 40);
     assert_eq!(json("2").1, one);
-    let first: serde_json::Value = serde_json::from_str(one.lines().next().unwrap()).unwrap();
-    assert_eq!(first["approach"], "bitmask");
-    assert_eq!(first["counts"]["forced"], 51);
-    assert_eq!(first["counts"]["guesses"], 0);
-    let second: serde_json::Value = serde_json::from_str(one.lines().nth(1).unwrap()).unwrap();
-    assert_eq!(second["approach"], "full-rescan");
-    assert_eq!(second["counts"]["placements"], 4208);
-    assert!(second.get("steps").is_none());
+    let records: Vec<serde_json::Value> = one
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (mut by_singles, mut with_guesses) = (0, 0);
+    for (puzzle, pair) in puzzles.iter().zip(records.chunks(2)) {
+        let (bitmask, rescan) = (&pair[0], &pair[1]);
+        assert_eq!(bitmask["approach"], "bitmask");
+        assert_eq!(rescan["approach"], "full-rescan");
+        // full-rescan makes the search of the reference.
+        let work = classic_work(puzzle);
+        assert_eq!(rescan["counts"]["placements"], work.placements, "{puzzle}");
+        assert_eq!(rescan["counts"]["undos"], work.undos, "{puzzle}");
+        assert!(rescan.get("steps").is_none());
+        // bitmask always takes the most constrained cell: where singles
+        // alone solve the puzzle, it fills every empty cell without a
+        // choice; where they do not, it has to guess.
+        let guesses = bitmask["counts"]["guesses"].as_u64().unwrap();
+        if solved_by_singles(puzzle) {
+            let empty = 81 - puzzle.givens();
+            assert_eq!(bitmask["counts"]["forced"], empty, "{puzzle}");
+            assert_eq!(guesses, 0, "{puzzle}");
+            by_singles += 1;
+        } else {
+            assert!(guesses > 0, "{puzzle}");
+            with_guesses += 1;
+        }
+    }
+    // The LeetCode example is solved by singles; both cases are checked.
+    assert!(solved_by_singles(&EXAMPLE.parse().unwrap()));
+    assert_eq!(puzzles[0].to_line(), EXAMPLE);
+    assert!(
+        by_singles > 0 && with_guesses > 0,
+        "{by_singles} {with_guesses}"
+    );
+}
+
+/// `sudoku trace --json --solver coordinate-recursive` on the LeetCode
+/// example: its total of steps, checked to be one per call, cell looked
+/// at, digit tried, placement and undo, with the tries, placements and
+/// undos those of the reference.
+fn coordinate_recursive_steps_on_the_example() -> u64 {
+    let (code, json, stderr) = run(sudoku()
+        .args(["trace", "--json", "--solver", "coordinate-recursive"])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0), "{stderr}");
+    let traced: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+    let count = |name: &str| traced["counts"][name].as_u64().unwrap();
+    let work = classic_work(&EXAMPLE.parse().unwrap());
+    assert_eq!(
+        [count("tries"), count("placements"), count("undos")],
+        [work.tries, work.placements, work.undos]
+    );
+    let steps = ["calls", "visits", "tries", "placements", "undos"]
+        .into_iter()
+        .map(count)
+        .sum();
+    assert_eq!(traced["steps_total"], steps);
+    steps
+}
+
+/// `count` with a comma between each group of three digits: 59,323.
+fn with_commas(count: u64) -> String {
+    let digits = count.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
 }
 
 #[test]
@@ -110,10 +186,11 @@ fn trace_steps_prints_the_first_steps_in_words() {
         .arg(file_with(&format!("{EXAMPLE}\n")).path()));
     assert_eq!(code, Some(0));
     let steps: Vec<&str> = stdout.lines().skip(3).collect();
+    let total = coordinate_recursive_steps_on_the_example();
     assert_eq!(
         steps,
         [
-            "coordinate-recursive: the first 4 of 59323 steps",
+            &format!("coordinate-recursive: the first 4 of {total} steps"),
             "       1  call",
             "       2  look at r1c1",
             "       3  call",
@@ -183,14 +260,19 @@ fn the_replay_page_says_when_it_holds_only_the_first_steps() {
         .arg(&page)
         .arg(file_with(&format!("{EXAMPLE}\n")).path()));
     assert_eq!(code, Some(0));
+    let total = coordinate_recursive_steps_on_the_example();
     assert!(
-        stderr.contains(
-            "coordinate-recursive: the first 1000 of 59323 steps (the counts are complete)"
-        ),
+        stderr.contains(&format!(
+            "coordinate-recursive: the first 1000 of {total} steps (the counts are complete)"
+        )),
         "{stderr}"
     );
     let html = std::fs::read_to_string(&page).unwrap();
-    assert!(html.contains("This page holds the first 1,000 of 59,323 steps"));
+    let said = format!(
+        "This page holds the first 1,000 of {} steps",
+        with_commas(total)
+    );
+    assert!(html.contains(&said), "no {said:?} in the page");
 }
 
 /// Chromium, run headless with what this machine's closed network needs.

@@ -1,8 +1,11 @@
-//! What the CLI's test files share: the LeetCode example, its solution, and
-//! puzzle files written for a test.
+//! What the CLI's test files share: the LeetCode example, its solution,
+//! puzzle files written for a test, and independent references for the
+//! counts `sudoku trace` prints.
 
 // Each test file is its own crate and uses a part of this.
 #![allow(dead_code)]
+
+pub mod reference;
 
 use std::io::Write;
 
