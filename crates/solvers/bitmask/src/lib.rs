@@ -41,9 +41,9 @@
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 
-// LeetCode submission begins
 // The lines under #[cfg(sudoku_trace)] count this code's work for `sudoku
 // trace`; only that build compiles them (not the judge, not this crate).
+// LeetCode submission begins
 impl Solution {
     /// Fills every `'.'` of `board` with the first solution the search finds;
     /// leaves the board unchanged when there is none.

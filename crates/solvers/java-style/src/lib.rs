@@ -36,9 +36,9 @@
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 
-// LeetCode submission begins
 // The lines under #[cfg(sudoku_trace)] count this code's work for `sudoku
 // trace`; only that build compiles them (not the judge, not this crate).
+// LeetCode submission begins
 impl Solution {
     /// Fills every `'.'` of `board` with the first solution in row-major, `'1'`-to-`'9'` order.
     #[allow(clippy::ptr_arg)] // The signature is LeetCode's.
