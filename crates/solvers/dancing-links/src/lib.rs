@@ -42,6 +42,10 @@
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 
+/// This file as it is: `sudoku source` cuts the LeetCode submission out of
+/// it (`sudoku_catalog::Approach::submission`).
+pub const SOURCE: &str = include_str!("lib.rs");
+
 // The lines under #[cfg(sudoku_trace)] count this code's work for `sudoku
 // trace`; only that build compiles them (not the judge, not this crate).
 // LeetCode submission begins
