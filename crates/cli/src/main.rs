@@ -14,6 +14,7 @@ mod input;
 mod judge;
 mod output;
 mod replay_page;
+mod source;
 mod trace;
 
 use std::io::{self, Write};
@@ -145,6 +146,18 @@ enum Command {
         /// out`, and the exit status is 1.
         #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
+    },
+    /// Print an approach's LeetCode submission, ready to paste.
+    ///
+    /// The code between the markers of the approach's lib.rs, without the
+    /// probe lines that only `sudoku trace` compiles: paste it into LeetCode
+    /// 37 as it is (LeetCode declares `struct Solution;` itself). The
+    /// project's tests compile exactly this text on its own with rustc
+    /// 1.74.1 (edition 2021) and with current stable (edition 2024).
+    Source {
+        /// The approach (see `sudoku list`).
+        #[arg(value_name = "ID", value_parser = approach_parser())]
+        approach: &'static Approach,
     },
 }
 
@@ -349,6 +362,7 @@ fn main() -> ExitCode {
             timeout,
         } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
         Command::Trace(args) => trace(&mut output, &args),
+        Command::Source { approach } => source::run(&mut output, approach),
         Command::Judge(args) => {
             if let Some(language) = args.template {
                 judge::template(&mut output, language)

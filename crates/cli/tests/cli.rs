@@ -639,3 +639,58 @@ fn jobs_and_timeout_refuse_nonsense() {
             .stderr(predicate::str::contains(args[2]));
     }
 }
+
+#[test]
+fn source_prints_each_approachs_submission_ready_to_paste() {
+    for approach in sudoku_catalog::APPROACHES {
+        let output = sudoku().args(["source", approach.id]).output().unwrap();
+        assert!(output.status.success(), "{}", approach.id);
+        let text = stdout_of(&output);
+        // The text the paste test compiles (tests/leetcode_submission.rs).
+        assert_eq!(text, approach.submission().unwrap(), "{}", approach.id);
+        assert!(!text.contains("sudoku_trace") && !text.contains("probe::"));
+        assert!(!text.starts_with(char::is_whitespace), "{}", approach.id);
+        assert!(text.ends_with("}\n"), "{}", approach.id);
+        assert_eq!(stderr_of(&output), "");
+    }
+    // The published port, as its article has it, with no probe between
+    // the lines.
+    let text = stdout_of(
+        &sudoku()
+            .args(["source", "coordinate-recursive"])
+            .output()
+            .unwrap(),
+    );
+    let code: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.starts_with("//") && !line.starts_with("#["))
+        .take(8)
+        .collect();
+    assert_eq!(
+        code,
+        [
+            "impl Solution {",
+            "pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {",
+            "Self::helper(board, 0, 0);",
+            "}",
+            "",
+            "fn helper(board: &mut [Vec<char>], i: usize, j: usize) -> bool {",
+            "if i == 9 {",
+            "return true;",
+        ]
+    );
+}
+
+#[test]
+fn source_refuses_an_unknown_approach_and_lists_the_ids() {
+    let output = sudoku().args(["source", "bogosort"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout_of(&output), "");
+    let errors = stderr_of(&output);
+    assert!(errors.contains("'bogosort'"), "{errors}");
+    for id in sudoku_catalog::ids() {
+        assert!(errors.contains(id), "{id} is not listed: {errors}");
+    }
+    sudoku().arg("source").assert().code(2);
+}
