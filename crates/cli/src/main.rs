@@ -7,6 +7,7 @@
 
 mod batch;
 mod compare;
+mod corpus;
 #[cfg(test)]
 mod framing_tests;
 mod guard;
@@ -147,6 +148,24 @@ enum Command {
         #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
     },
+    /// List the puzzles that ship inside `sudoku`, or print them by name,
+    /// tier or kind, ready to pipe into another command.
+    ///
+    /// With no NAME: one line per puzzle, with its name, its tier
+    /// (examples, famous, easy, medium, hard, hardest) or kind (conflicting,
+    /// unsolvable, multiple: puzzles that are not proper LeetCode 37 ones),
+    /// and its number of clues. With names of puzzles, tiers or kinds, in
+    /// any mix: their puzzles in the order given, one record each.
+    #[command(after_help = CORPUS_EXAMPLES)]
+    Corpus {
+        /// A puzzle's name, a tier or a kind; several in any order.
+        #[arg(value_name = "NAME|TIER")]
+        names: Vec<String>,
+        /// Write the puzzles in this format, as `sudoku solve` writes
+        /// solutions.
+        #[arg(long, value_enum, default_value_t = FormatArg::Line, requires = "names")]
+        output_format: FormatArg,
+    },
     /// Print an approach's LeetCode submission, ready to paste.
     ///
     /// The code between the markers of the approach's lib.rs, without the
@@ -160,6 +179,14 @@ enum Command {
         approach: &'static Approach,
     },
 }
+
+/// Under `sudoku corpus --help`: the commands every example runs as.
+const CORPUS_EXAMPLES: &str = "\
+Examples:
+  sudoku corpus leetcode-37-example | sudoku trace
+  sudoku corpus leetcode-37-example inkala-2012 hard-seed-20 | sudoku trace --solver bitboard
+  sudoku corpus hard | sudoku solve --solver bitmask --output-format grid
+  sudoku corpus unsolvable | sudoku solve";
 
 /// The options of `sudoku trace`.
 #[derive(Args)]
@@ -362,6 +389,10 @@ fn main() -> ExitCode {
             timeout,
         } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
         Command::Trace(args) => trace(&mut output, &args),
+        Command::Corpus {
+            names,
+            output_format,
+        } => corpus::run(&mut output, &names, output_format.into()),
         Command::Source { approach } => source::run(&mut output, approach),
         Command::Judge(args) => {
             if let Some(language) = args.template {

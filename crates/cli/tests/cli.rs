@@ -694,3 +694,175 @@ fn source_refuses_an_unknown_approach_and_lists_the_ids() {
     }
     sudoku().arg("source").assert().code(2);
 }
+
+/// The embedded puzzles as `sudoku_core::corpus` has them: name, tier or
+/// kind, puzzle.
+fn embedded() -> Vec<(String, String, sudoku_core::Board)> {
+    let tiers = sudoku_core::corpus::all()
+        .into_iter()
+        .map(|entry| (entry.name, entry.tier.name().to_string(), entry.puzzle));
+    let kinds = Kind::ALL.into_iter().flat_map(|kind| {
+        kind.puzzles()
+            .into_iter()
+            .map(move |example| (example.name, kind.name().to_string(), example.puzzle))
+    });
+    tiers.chain(kinds).collect()
+}
+
+#[test]
+fn corpus_lists_every_embedded_puzzle_with_its_tier_or_kind_and_clues() {
+    let output = sudoku().arg("corpus").output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(stderr_of(&output), "");
+    let text = stdout_of(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let embedded = embedded();
+    assert_eq!(lines.len(), embedded.len() + 1, "a header and a line each");
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(header, ["name", "tier/kind", "clues"]);
+    // An aligned table: every line as wide as the header, clues right-aligned.
+    for line in &lines {
+        assert_eq!(line.len(), lines[0].len(), "{line:?}");
+    }
+    for ((name, group, puzzle), line) in embedded.iter().zip(&lines[1..]) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields, [name.as_str(), group, &puzzle.givens().to_string()]);
+    }
+    // Counted by hand in LeetCode's example: 30 clues.
+    assert_eq!(EXAMPLE.chars().filter(|&cell| cell != '.').count(), 30);
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["leetcode-37-example", "examples", "30"]
+    );
+}
+
+#[test]
+fn corpus_prints_puzzles_tiers_and_kinds_in_the_order_given() {
+    sudoku()
+        .args(["corpus", "leetcode-37-example"])
+        .assert()
+        .success()
+        .stdout(format!("{EXAMPLE}\n"))
+        .stderr("");
+    let unsolvable: String = Kind::Unsolvable
+        .puzzles()
+        .iter()
+        .map(|example| example.puzzle.to_line() + "\n")
+        .collect();
+    let examples = sudoku_core::corpus::Tier::Examples.puzzles();
+    sudoku()
+        .args(["corpus", "unsolvable", "examples", "leetcode-37-example"])
+        .assert()
+        .success()
+        .stdout(format!(
+            "{unsolvable}{}\n{}\n{EXAMPLE}\n",
+            examples[0].puzzle.to_line(),
+            examples[1].puzzle.to_line()
+        ));
+}
+
+#[test]
+fn corpus_writes_grid_and_leetcode_as_solve_does() {
+    let grid = stdout_of(
+        &sudoku()
+            .args(["corpus", "--output-format", "grid", "leetcode-37-example"])
+            .args(["leetcode-37-example"])
+            .output()
+            .unwrap(),
+    );
+    let one = "\
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+    // A blank line between grids, as `solve --output-format grid` writes.
+    assert_eq!(grid, format!("{one}\n{one}"));
+    let solved = sudoku()
+        .args(["solve", "--output-format", "grid"])
+        .write_stdin(format!("{EXAMPLE}\n{EXAMPLE}\n"))
+        .output()
+        .unwrap();
+    let solved = stdout_of(&solved);
+    assert_eq!(solved.lines().count(), grid.lines().count());
+    assert_eq!(solved.find("\n\n"), grid.find("\n\n"));
+
+    let json = stdout_of(
+        &sudoku()
+            .args(["corpus", "--output-format", "leetcode", "examples"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(json.lines().count(), 2);
+    assert!(json.starts_with(r#"[["5","3",".",".","7",".",".",".","."],["6","#));
+    sudoku()
+        .args(["solve", "--input-format", "leetcode"])
+        .write_stdin(json)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{SOLUTION}\n")));
+}
+
+#[test]
+fn corpus_refuses_an_unknown_name_and_says_how_to_see_the_names() {
+    for args in [
+        &["corpus", "nope"][..],
+        &["corpus", "examples", "nope", "easy"],
+    ] {
+        sudoku().args(args).assert().code(2).stdout("").stderr(
+            "error: no puzzle, tier or kind is named \"nope\"; `sudoku corpus` lists them all\n",
+        );
+    }
+    // A format is for printed puzzles: with none named, it is a usage error.
+    sudoku()
+        .args(["corpus", "--output-format", "grid"])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+/// The examples of `sudoku corpus --help`, run as a user types them.
+#[test]
+fn corpus_output_pipes_into_the_other_commands() {
+    let corpus = |names: &[&str]| {
+        let output = sudoku().arg("corpus").args(names).output().unwrap();
+        assert!(output.status.success(), "{names:?}");
+        stdout_of(&output)
+    };
+    let traced = sudoku()
+        .arg("trace")
+        .write_stdin(corpus(&["leetcode-37-example"]))
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    let traced = stdout_of(&traced);
+    assert!(traced.starts_with(&format!("puzzle {EXAMPLE}\napproach ")));
+    assert!(traced.contains("\ncoordinate-recursive "));
+
+    let traced = sudoku()
+        .args(["trace", "--solver", "bitboard"])
+        .write_stdin(corpus(&[
+            "leetcode-37-example",
+            "inkala-2012",
+            "hard-seed-20",
+        ]))
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    assert_eq!(stdout_of(&traced).matches("\nbitboard ").count(), 3);
+
+    let unsolvable = Kind::Unsolvable.puzzles().len();
+    sudoku()
+        .arg("solve")
+        .write_stdin(corpus(&["unsolvable"]))
+        .assert()
+        .code(1)
+        .stdout("error: the puzzle has no solution\n".repeat(unsolvable));
+}
