@@ -132,9 +132,10 @@ enum Command {
     /// the puzzles solved, the median and mean microseconds per puzzle, and the
     /// mean relative to the fastest approach. Build with `--release`.
     Compare {
-        /// Approaches to compare, separated by commas (default: all).
-        #[arg(long, value_delimiter = ',', value_parser = approach_parser())]
-        solvers: Vec<&'static Approach>,
+        /// Approaches to compare, separated by commas; `all`, the default,
+        /// is every approach in catalog order.
+        #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_catalog::find))]
+        solvers: Vec<Choice<Approach>>,
         /// An embedded tier (examples, famous, easy, medium, hard, hardest),
         /// `all` for every tier, or a puzzle file. Only the fast approaches
         /// run on `hardest`, and on a file with a puzzle that needs over ten
@@ -191,10 +192,11 @@ Examples:
 /// The options of `sudoku trace`.
 #[derive(Args)]
 struct TraceArgs {
-    /// Approaches to trace, separated by commas [default: the five classics;
-    /// with --html, coordinate-recursive].
-    #[arg(long, value_delimiter = ',', value_parser = traced_parser())]
-    solver: Vec<&'static sudoku_trace::Approach>,
+    /// Approaches to trace, separated by commas; `all` is every approach in
+    /// catalog order [default: the five classics; with --html,
+    /// coordinate-recursive].
+    #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_trace::find))]
+    solver: Vec<Choice<sudoku_trace::Approach>>,
     /// One JSON object per record and approach, one per line, instead of a
     /// table.
     #[arg(long)]
@@ -355,10 +357,54 @@ fn counter_parser() -> impl TypedValueParser<Value = Counter> {
     )
 }
 
-/// An approach as `sudoku trace` runs it: its region compiled with probes.
-fn traced_parser() -> impl TypedValueParser<Value = &'static sudoku_trace::Approach> {
-    PossibleValuesParser::new(sudoku_catalog::ids())
-        .try_map(|id| sudoku_trace::find(&id).ok_or_else(|| format!("{id} cannot be traced")))
+/// The value of a list of approaches that stands for every one.
+const ALL: &str = "all";
+
+/// One value of a list of approaches (`--solvers` of `compare`, `--solver`
+/// of `trace`): an approach, as `T` (the catalog's, or the one `sudoku
+/// trace` runs), or every approach.
+enum Choice<T: 'static> {
+    /// `all`: every approach, in catalog order.
+    Every,
+    /// One approach, by id.
+    One(&'static T),
+}
+
+// Not derived: a derive would ask `T: Clone`, and only the reference is copied.
+impl<T> Clone for Choice<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Choice<T> {}
+
+/// An id of the catalog, which `find` turns into the approach, or `all`:
+/// clap lists both in `--help` and in its error for any other value.
+fn choice_parser<T: Sync + 'static>(
+    find: fn(&str) -> Option<&'static T>,
+) -> impl TypedValueParser<Value = Choice<T>> {
+    PossibleValuesParser::new(sudoku_catalog::ids().chain([ALL])).try_map(move |id| {
+        if id == ALL {
+            Ok(Choice::Every)
+        } else {
+            find(&id)
+                .map(Choice::One)
+                .ok_or_else(|| format!("no approach named {id} here"))
+        }
+    })
+}
+
+/// The approaches `choices` name, in the order given, with `all` standing
+/// for `find` of every catalog id, in catalog order.
+fn chosen<T>(choices: &[Choice<T>], find: fn(&str) -> Option<&'static T>) -> Vec<&'static T> {
+    choices
+        .iter()
+        .flat_map(|choice| match *choice {
+            Choice::Every => sudoku_catalog::ids().filter_map(find).collect(),
+            Choice::One(approach) => vec![approach],
+        })
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -387,7 +433,12 @@ fn main() -> ExitCode {
             solvers,
             corpus,
             timeout,
-        } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
+        } => compare::run(
+            &mut output,
+            &chosen(&solvers, sudoku_catalog::find),
+            &corpus,
+            deadline_after(timeout),
+        ),
         Command::Trace(args) => trace(&mut output, &args),
         Command::Corpus {
             names,
@@ -591,8 +642,9 @@ fn generate(
 }
 
 fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status> {
+    let named = chosen(&args.solver, sudoku_trace::find);
     if let Some(page) = &args.html {
-        let chosen = trace::approaches_or(&args.solver, trace::PAGE_APPROACHES);
+        let chosen = trace::approaches_or(&named, trace::PAGE_APPROACHES);
         return trace::write_page(
             output,
             page,
@@ -606,10 +658,7 @@ fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status
         json: args.json,
         steps: args.steps,
     };
-    let work = trace::work(
-        trace::approaches_or(&args.solver, trace::TABLE_APPROACHES),
-        print,
-    );
+    let work = trace::work(trace::approaches_or(&named, trace::TABLE_APPROACHES), print);
     // A table per record, so a blank line between them; JSON is one line each.
     output.separate_records(!args.json);
     args.input.run(output, &work)

@@ -866,3 +866,23 @@ fn corpus_output_pipes_into_the_other_commands() {
         .code(1)
         .stdout("error: the puzzle has no solution\n".repeat(unsolvable));
 }
+
+#[test]
+fn compare_solvers_all_is_the_default_every_approach_in_catalog_order() {
+    let rows = |extra: &[&str]| {
+        let output = sudoku()
+            .args(["compare", "--corpus", "examples"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{extra:?}");
+        stdout_of(&output)
+            .lines()
+            .skip(2)
+            .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+            .collect::<Vec<String>>()
+    };
+    let ids: Vec<String> = sudoku_catalog::ids().map(str::to_string).collect();
+    assert_eq!(rows(&["--solvers", "all"]), ids);
+    assert_eq!(rows(&[]), ids);
+}
