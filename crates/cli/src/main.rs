@@ -7,6 +7,7 @@
 
 mod batch;
 mod compare;
+mod completions;
 mod corpus;
 #[cfg(test)]
 mod framing_tests;
@@ -25,7 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sudoku_catalog::screen::{screen, Screening, ENGINE};
 use sudoku_catalog::{Approach, Native};
 use sudoku_core::{validate, verify, Board, Format};
@@ -36,7 +37,7 @@ use crate::batch::{Outcome, Settings, Work};
 use crate::output::{diagnostic, Output, Status};
 
 #[derive(Parser)]
-#[command(name = "sudoku", version, about, long_about = None)]
+#[command(name = "sudoku", version, about, long_about = None, after_help = START_HERE)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -179,13 +180,37 @@ enum Command {
         #[arg(value_name = "ID", value_parser = approach_parser())]
         approach: &'static Approach,
     },
+    /// Print shell completions for `sudoku`, or its man page.
+    ///
+    /// The script for SHELL, or with `man` the man page (roff), goes to
+    /// stdout: save it where your shell or `man` looks, as below. Both are
+    /// made from the options `--help` shows, so make them again after
+    /// installing a new version.
+    #[command(after_help = completions::INSTALL)]
+    Completions {
+        /// The shell to complete in, or `man` for the man page.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: completions::Target,
+    },
 }
+
+/// Under `sudoku --help` (and in the man page): a first run that needs no
+/// file, and where to go next.
+const START_HERE: &str = "\
+Start here, no file needed:
+  sudoku corpus                        the puzzles inside sudoku
+  sudoku corpus leetcode-37-example | sudoku trace
+                                       how the classics solve it
+  sudoku source coordinate-recursive   code to paste into LeetCode
+  sudoku completions --help            shell completions, man page
+  sudoku COMMAND --help                each command's options";
 
 /// Under `sudoku corpus --help`: the commands every example runs as.
 const CORPUS_EXAMPLES: &str = "\
 Examples:
   sudoku corpus leetcode-37-example | sudoku trace
-  sudoku corpus leetcode-37-example inkala-2012 hard-seed-20 | sudoku trace --solver bitboard
+  sudoku corpus leetcode-37-example inkala-2012 hard-seed-20 |
+    sudoku trace --solver bitboard
   sudoku corpus hard | sudoku solve --solver bitmask --output-format grid
   sudoku corpus unsolvable | sudoku solve";
 
@@ -445,6 +470,7 @@ fn main() -> ExitCode {
             output_format,
         } => corpus::run(&mut output, &names, output_format.into()),
         Command::Source { approach } => source::run(&mut output, approach),
+        Command::Completions { shell } => completions::run(&mut output, shell, Cli::command()),
         Command::Judge(args) => {
             if let Some(language) = args.template {
                 judge::template(&mut output, language)

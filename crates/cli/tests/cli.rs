@@ -886,3 +886,126 @@ fn compare_solvers_all_is_the_default_every_approach_in_catalog_order() {
     assert_eq!(rows(&["--solvers", "all"]), ids);
     assert_eq!(rows(&[]), ids);
 }
+
+/// Every subcommand, as a user types it.
+const COMMANDS: [&str; 11] = [
+    "list",
+    "solve",
+    "check",
+    "count",
+    "generate",
+    "trace",
+    "judge",
+    "compare",
+    "corpus",
+    "source",
+    "completions",
+];
+
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|directory| directory.join(name).is_file())
+    })
+}
+
+#[test]
+fn completions_for_each_shell_name_every_command() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = sudoku().args(["completions", shell]).output().unwrap();
+        assert!(output.status.success(), "{shell}");
+        assert_eq!(stderr_of(&output), "", "{shell}");
+        let script = stdout_of(&output);
+        assert!(script.len() > 1000, "{shell}: {} bytes", script.len());
+        for command in COMMANDS {
+            assert!(
+                script.contains(command),
+                "{shell} does not complete {command}"
+            );
+        }
+    }
+    // The approach ids and `all` complete after --solver.
+    let bash = stdout_of(&sudoku().args(["completions", "bash"]).output().unwrap());
+    assert!(bash.contains("constraint-propagation dancing-links bitboard all"));
+}
+
+/// Each script is one the shell reads without a syntax error, where the
+/// shell is installed (bash nearly always is).
+#[test]
+fn completion_scripts_parse_in_their_shells() {
+    let mut checked = 0;
+    for shell in ["bash", "zsh", "fish"] {
+        if !on_path(shell) {
+            eprintln!("{shell} is not installed: its script was not parsed");
+            continue;
+        }
+        let script = file_with(&stdout_of(
+            &sudoku().args(["completions", shell]).output().unwrap(),
+        ));
+        let parsed = std::process::Command::new(shell)
+            .arg("-n")
+            .arg(script.path())
+            .output()
+            .unwrap();
+        assert!(
+            parsed.status.success(),
+            "{shell} -n: {}",
+            stderr_of(&parsed)
+        );
+        checked += 1;
+    }
+    assert!(checked > 0 || !on_path("bash"));
+}
+
+#[test]
+fn the_man_page_is_one_page_for_every_command() {
+    let output = sudoku().args(["completions", "man"]).output().unwrap();
+    assert!(output.status.success());
+    let page = stdout_of(&output);
+    // The roff crate's two-line apostrophe preamble may come first; the
+    // title is the first request after it.
+    let title = page
+        .lines()
+        .find(|line| !line.starts_with(".ie ") && !line.starts_with(".el "))
+        .unwrap();
+    assert!(title.starts_with(".TH sudoku 1 "), "{title}");
+    assert_eq!(page.matches(".TH ").count(), 1);
+    assert!(page.contains("\n.SH COMMANDS\n"));
+    for command in COMMANDS {
+        assert!(
+            page.contains(&format!("\n.SS \"sudoku {command}\"\n")),
+            "no section for {command}"
+        );
+    }
+    // Every option is there, under its command; no page it points to is missing.
+    assert!(page.contains(r"\fB\-\-output\-format\fR"));
+    assert!(!page.contains("(1)\n"), "a reference to another page");
+    // groff reads it without a warning, where it is installed.
+    if on_path("groff") {
+        let mut groff = std::process::Command::new("groff")
+            .args(["-man", "-Tutf8", "-z", "-ww"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut groff.stdin.take().unwrap(), page.as_bytes()).unwrap();
+        let checked = groff.wait_with_output().unwrap();
+        assert!(checked.status.success());
+        assert_eq!(stderr_of(&checked), "", "groff's warnings");
+    }
+}
+
+#[test]
+fn completions_help_says_how_to_install_each_one() {
+    let help = stdout_of(&sudoku().args(["completions", "--help"]).output().unwrap());
+    for line in [
+        "sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku",
+        "sudoku completions zsh > ~/.zfunc/_sudoku",
+        "sudoku completions fish > ~/.config/fish/completions/sudoku.fish",
+        "sudoku completions powershell >> $PROFILE",
+        "sudoku completions elvish >> ~/.config/elvish/rc.elv",
+        "sudoku completions man > ~/.local/share/man/man1/sudoku.1",
+    ] {
+        assert!(help.contains(line), "{line}");
+    }
+    sudoku().args(["completions", "tcsh"]).assert().code(2);
+}

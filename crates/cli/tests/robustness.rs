@@ -423,7 +423,14 @@ fn a_closed_stdout_ends_the_commands_without_input_quietly() {
     // Far more than a pipe holds, so writes do fail after the reader left.
     let many: Vec<&str> = std::iter::repeat_n("hardest", 2_000).collect();
     let corpus: Vec<&str> = ["corpus"].into_iter().chain(many).collect();
-    for args in [&corpus[..], &["corpus"], &["source", "bitboard"]] {
+    let commands = [
+        &corpus[..],
+        &["corpus"],
+        &["source", "bitboard"],
+        &["completions", "bash"],
+        &["completions", "man"],
+    ];
+    for args in commands {
         let (code, stderr) = after_the_reader_leaves(args);
         assert_eq!(
             (code, stderr.as_str()),
