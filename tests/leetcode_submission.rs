@@ -1,29 +1,28 @@
-//! Proves that every approach's `lib.rs` pastes into the LeetCode judge as it is.
+//! Proves that what `sudoku source ID` prints pastes into the LeetCode judge
+//! as it is.
 //!
 //! The judge declares `struct Solution;` itself and takes everything else from
-//! the submission. So for each approach in the catalog this test cuts out the
-//! region between `// LeetCode submission begins` and `// LeetCode submission
-//! ends`, puts `struct Solution;` in front of it, adds a `main` that solves
-//! LeetCode's example, compiles the file on its own with `--edition 2021` (no
+//! the submission. So for each approach in the catalog this test takes the
+//! text `sudoku source` prints (`Approach::submission`: the region between
+//! `// LeetCode submission begins` and `// LeetCode submission ends`,
+//! without the probe lines), puts `struct Solution;` in front of it, adds a
+//! `main` that solves LeetCode's example, compiles the file on its own (no
 //! crates, nothing from the workspace), runs it and checks the answer.
 //!
-//! It does so twice: with the compiler running these tests, and with rustc
-//! 1.74.1, the version LeetCode's help center listed for its judge in 2024,
-//! which is older than the workspace's own minimum. The second needs that
-//! toolchain installed (`rustup toolchain install 1.74.1 --profile minimal`;
-//! `.ci/run` does it).
+//! It does so with both compilers LeetCode is known to have judged Rust
+//! with: rustc 1.74.1 with edition 2021, which its help center listed in
+//! 2024 and which is older than the workspace's own minimum, and the
+//! current stable with edition 2024, as LeetCode's Rust of 2025 (1.88,
+//! edition 2024) builds. The first needs that toolchain installed
+//! (`rustup toolchain install 1.74.1 --profile minimal`; `.ci/run` does it).
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::leetcode;
 
-const BEGIN: &str = "// LeetCode submission begins";
-const END: &str = "// LeetCode submission ends";
-
-/// The rustup toolchain of LeetCode's judge.
+/// The rustup toolchain of LeetCode's judge of 2024.
 const JUDGE_TOOLCHAIN: &str = "1.74.1";
 
 const MAIN: &str = r#"
@@ -37,48 +36,53 @@ fn main() {
 }
 "#;
 
-/// The text between the two markers, which must each appear exactly once, in order.
-fn submission(source: &str, id: &str) -> String {
-    assert_eq!(source.matches(BEGIN).count(), 1, "{id}: one `{BEGIN}` line");
-    assert_eq!(source.matches(END).count(), 1, "{id}: one `{END}` line");
-    let start = source.find(BEGIN).unwrap() + BEGIN.len();
-    let end = source.find(END).unwrap();
-    assert!(start < end, "{id}: the markers are out of order");
-    let region = &source[start..end];
+/// What `sudoku source` prints for `approach`, with what it must not hold
+/// checked: a probe, or anything from the workspace.
+fn pasted(approach: &sudoku_catalog::Approach) -> String {
+    let id = approach.id;
+    let text = approach
+        .submission()
+        .unwrap_or_else(|error| panic!("{id}: no submission: {error}"));
+    assert!(text.contains("impl Solution"), "{id}: no `impl Solution`");
     assert!(
-        region.contains("impl Solution"),
-        "{id}: the region holds no `impl Solution`"
+        !text.contains("sudoku_trace"),
+        "{id}: a probe's cfg is left"
     );
+    assert!(!text.contains("probe::"), "{id}: a probe call is left");
     assert!(
-        !region.contains("use sudoku"),
-        "{id}: the region uses a workspace crate"
+        !text.contains("use sudoku"),
+        "{id}: it uses a workspace crate"
     );
-    region.to_string()
+    text
 }
 
-/// A compiler to try the regions with: how to run it, and its name in messages.
+/// A compiler to try the submissions with: how to run it, the edition it
+/// builds them in, and its name in messages.
 struct Compiler {
     command: Vec<String>,
+    edition: &'static str,
     name: String,
 }
 
 impl Compiler {
-    /// The compiler Cargo uses for these tests.
+    /// The compiler Cargo uses for these tests, with edition 2024.
     fn current() -> Self {
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
         Compiler {
-            name: format!("the current compiler ({rustc})"),
+            name: format!("the current compiler ({rustc}), edition 2024"),
             command: vec![rustc],
+            edition: "2024",
         }
     }
 
-    /// rustc of the judge's version, through rustup.
+    /// rustc of the 2024 judge's version, through rustup, with edition 2021.
     fn judge() -> Self {
         Compiler {
             command: ["rustup", "run", JUDGE_TOOLCHAIN, "rustc"]
                 .map(String::from)
                 .to_vec(),
-            name: format!("rustc {JUDGE_TOOLCHAIN}, the LeetCode judge's"),
+            edition: "2021",
+            name: format!("rustc {JUDGE_TOOLCHAIN}, the LeetCode judge's of 2024, edition 2021"),
         }
     }
 
@@ -101,24 +105,16 @@ impl Compiler {
     }
 }
 
-/// Compiles each catalog approach's region on its own with `compiler`, runs
-/// it on LeetCode's example, and checks the answer.
-fn every_region_compiles_and_solves_the_example(compiler: &Compiler) {
+/// Compiles what `sudoku source` prints for each catalog approach on its
+/// own with `compiler`, runs it on LeetCode's example, and checks the answer.
+fn every_submission_compiles_and_solves_the_example(compiler: &Compiler) {
     let version = compiler.version();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let work = tempfile::tempdir().unwrap();
     for approach in sudoku_catalog::APPROACHES {
-        let lib: PathBuf = root
-            .join("crates/solvers")
-            .join(approach.id)
-            .join("src/lib.rs");
-        let source = std::fs::read_to_string(&lib).unwrap();
-        let program = format!(
-            "struct Solution;\n{}\n{MAIN}",
-            submission(&source, approach.id)
-        );
+        let program = format!("struct Solution;\n{}{MAIN}", pasted(approach));
         let binary = leetcode::build_alone(
             &compiler.command,
+            compiler.edition,
             work.path(),
             &approach.id.replace('-', "_"),
             &program,
@@ -148,17 +144,11 @@ fn every_region_compiles_and_solves_the_example(compiler: &Compiler) {
 }
 
 #[test]
-fn every_approach_pastes_into_leetcode_with_the_current_compiler() {
-    every_region_compiles_and_solves_the_example(&Compiler::current());
+fn every_approach_pastes_into_leetcode_with_the_current_compiler_and_edition_2024() {
+    every_submission_compiles_and_solves_the_example(&Compiler::current());
 }
 
 #[test]
-fn every_approach_pastes_into_leetcode_with_the_judges_rustc_1_74_1() {
-    every_region_compiles_and_solves_the_example(&Compiler::judge());
-}
-
-#[test]
-fn a_region_without_markers_is_refused() {
-    let result = std::panic::catch_unwind(|| submission("impl Solution {}", "none"));
-    assert!(result.is_err());
+fn every_approach_pastes_into_leetcode_with_the_judges_rustc_1_74_1_and_edition_2021() {
+    every_submission_compiles_and_solves_the_example(&Compiler::judge());
 }

@@ -96,11 +96,10 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
         let number = number + 1;
         let program = format!("struct Solution;\n{solution}\n{MAIN}");
         let name = format!("solution{number}");
-        let binary = leetcode::build_alone(&compiler, work.path(), &name, &program).unwrap_or_else(
-            |messages| {
+        let binary = leetcode::build_alone(&compiler, "2021", work.path(), &name, &program)
+            .unwrap_or_else(|messages| {
                 panic!("solution {number} of the note does not compile on its own:\n{messages}")
-            },
-        );
+            });
         let ran = Command::new(&binary)
             .stdin(std::fs::File::open(&input_file).unwrap())
             .output()

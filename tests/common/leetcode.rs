@@ -4,12 +4,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Writes `program` to `dir/<name>.rs` and compiles it on its own, as the
-/// judge does (edition 2021, optimised, a binary, no crates), with
-/// `compiler`: the command and its first arguments, such as `["rustc"]` or
-/// `["rustup", "run", "1.74.1", "rustc"]`. Gives the binary's path, or the
-/// compiler's messages when it fails.
+/// judge does (optimised, a binary, no crates), with `compiler` (the
+/// command and its first arguments, such as `["rustc"]` or `["rustup",
+/// "run", "1.74.1", "rustc"]`) in Rust `edition` (`"2021"`, `"2024"`).
+/// Gives the binary's path, or the compiler's messages when it fails.
 pub fn build_alone(
     compiler: &[String],
+    edition: &str,
     dir: &Path,
     name: &str,
     program: &str,
@@ -19,7 +20,7 @@ pub fn build_alone(
     std::fs::write(&file, program).unwrap();
     let build = Command::new(&compiler[0])
         .args(&compiler[1..])
-        .args(["--edition", "2021", "-O", "--crate-type", "bin", "-o"])
+        .args(["--edition", edition, "-O", "--crate-type", "bin", "-o"])
         .arg(&binary)
         .arg(&file)
         .output()

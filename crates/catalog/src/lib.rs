@@ -4,7 +4,9 @@
 //! so adding one means writing its crate under `crates/solvers/` and adding one
 //! entry here; nothing else has to change. What needs an approach but is
 //! not one lives here too: [`screen`] decides whether a puzzle has no
-//! solution, one or several, and measures how hard it is for the classics.
+//! solution, one or several, and measures how hard it is for the classics;
+//! [`Approach::submission`] gives an approach's LeetCode submission, ready
+//! to paste.
 //!
 //! ```
 //! use sudoku_catalog::{find, Family};
@@ -25,6 +27,9 @@ use std::fmt;
 use sudoku_core::{Board, ParseError};
 
 pub mod screen;
+pub mod submission;
+
+pub use submission::SubmissionError;
 
 /// Where an approach comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,6 +73,9 @@ pub struct Approach {
     pub solve_sudoku: fn(&mut Vec<Vec<char>>),
     /// The native API on a plain 81-cell array, for approaches that have one.
     pub native: Option<Native>,
+    /// The text of the approach's `lib.rs`, which holds its LeetCode
+    /// submission between two marker lines (see [`Approach::submission`]).
+    pub source: &'static str,
 }
 
 /// An approach's API on a plain 81-cell array (row-major, 0 for empty).
@@ -95,6 +103,27 @@ impl Approach {
     }
 }
 
+impl Approach {
+    /// The approach's LeetCode submission, ready to paste: the code between
+    /// the markers of its `lib.rs`, without the probe lines that only
+    /// `sudoku trace`'s build compiles (see [`submission::from_source`]).
+    /// It starts with the code (LeetCode declares `struct Solution;`
+    /// itself) and ends with a newline.
+    ///
+    /// ```
+    /// let text = sudoku_catalog::find("bitmask").unwrap().submission().unwrap();
+    /// assert!(text.starts_with("impl Solution {"));
+    /// assert!(!text.contains("sudoku_trace"));
+    /// ```
+    ///
+    /// # Errors
+    /// Only for a `lib.rs` whose markers or probes are broken; this crate's
+    /// tests cut every approach's.
+    pub fn submission(&self) -> Result<String, SubmissionError> {
+        submission::from_source(self.source)
+    }
+}
+
 impl fmt::Debug for Approach {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter
@@ -115,6 +144,7 @@ pub const APPROACHES: &[Approach] = &[
         note: "notes/coordinate-recursive.md",
         solve_sudoku: sudoku_coordinate_recursive::Solution::solve_sudoku,
         native: None,
+        source: sudoku_coordinate_recursive::SOURCE,
     },
     Approach {
         id: "full-rescan",
@@ -124,6 +154,7 @@ pub const APPROACHES: &[Approach] = &[
         note: "notes/full-rescan.md",
         solve_sudoku: sudoku_full_rescan::Solution::solve_sudoku,
         native: None,
+        source: sudoku_full_rescan::SOURCE,
     },
     Approach {
         id: "single-loop-check",
@@ -133,6 +164,7 @@ pub const APPROACHES: &[Approach] = &[
         note: "notes/single-loop-check.md",
         solve_sudoku: sudoku_single_loop_check::Solution::solve_sudoku,
         native: None,
+        source: sudoku_single_loop_check::SOURCE,
     },
     Approach {
         id: "java-style",
@@ -142,6 +174,7 @@ pub const APPROACHES: &[Approach] = &[
         note: "notes/java-style.md",
         solve_sudoku: sudoku_java_style::Solution::solve_sudoku,
         native: None,
+        source: sudoku_java_style::SOURCE,
     },
     Approach {
         id: "find-empty-cell",
@@ -151,6 +184,7 @@ pub const APPROACHES: &[Approach] = &[
         note: "notes/find-empty-cell.md",
         solve_sudoku: sudoku_find_empty_cell::Solution::solve_sudoku,
         native: None,
+        source: sudoku_find_empty_cell::SOURCE,
     },
     Approach {
         id: "bitmask",
@@ -163,6 +197,7 @@ pub const APPROACHES: &[Approach] = &[
             solve: sudoku_bitmask::solve,
             count_solutions: sudoku_bitmask::count_solutions,
         }),
+        source: sudoku_bitmask::SOURCE,
     },
     Approach {
         id: "constraint-propagation",
@@ -175,6 +210,7 @@ pub const APPROACHES: &[Approach] = &[
             solve: sudoku_constraint_propagation::solve,
             count_solutions: sudoku_constraint_propagation::count_solutions,
         }),
+        source: sudoku_constraint_propagation::SOURCE,
     },
     Approach {
         id: "dancing-links",
@@ -187,6 +223,7 @@ pub const APPROACHES: &[Approach] = &[
             solve: sudoku_dancing_links::solve,
             count_solutions: sudoku_dancing_links::count_solutions,
         }),
+        source: sudoku_dancing_links::SOURCE,
     },
     Approach {
         id: "bitboard",
@@ -199,6 +236,7 @@ pub const APPROACHES: &[Approach] = &[
             solve: sudoku_bitboard::solve,
             count_solutions: sudoku_bitboard::count_solutions,
         }),
+        source: sudoku_bitboard::SOURCE,
     },
 ];
 

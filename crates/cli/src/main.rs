@@ -7,6 +7,8 @@
 
 mod batch;
 mod compare;
+mod completions;
+mod corpus;
 #[cfg(test)]
 mod framing_tests;
 mod guard;
@@ -14,6 +16,7 @@ mod input;
 mod judge;
 mod output;
 mod replay_page;
+mod source;
 mod trace;
 
 use std::io::{self, Write};
@@ -23,7 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sudoku_catalog::screen::{screen, Screening, ENGINE};
 use sudoku_catalog::{Approach, Native};
 use sudoku_core::{validate, verify, Board, Format};
@@ -34,7 +37,7 @@ use crate::batch::{Outcome, Settings, Work};
 use crate::output::{diagnostic, Output, Status};
 
 #[derive(Parser)]
-#[command(name = "sudoku", version, about, long_about = None)]
+#[command(name = "sudoku", version, about, long_about = None, after_help = START_HERE)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -130,9 +133,10 @@ enum Command {
     /// the puzzles solved, the median and mean microseconds per puzzle, and the
     /// mean relative to the fastest approach. Build with `--release`.
     Compare {
-        /// Approaches to compare, separated by commas (default: all).
-        #[arg(long, value_delimiter = ',', value_parser = approach_parser())]
-        solvers: Vec<&'static Approach>,
+        /// Approaches to compare, separated by commas; `all`, the default,
+        /// is every approach in catalog order.
+        #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_catalog::find))]
+        solvers: Vec<Choice<Approach>>,
         /// An embedded tier (examples, famous, easy, medium, hard, hardest),
         /// `all` for every tier, or a puzzle file. Only the fast approaches
         /// run on `hardest`, and on a file with a puzzle that needs over ten
@@ -146,15 +150,78 @@ enum Command {
         #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
         timeout: Option<Duration>,
     },
+    /// List the puzzles that ship inside `sudoku`, or print them by name,
+    /// tier or kind, ready to pipe into another command.
+    ///
+    /// With no NAME: one line per puzzle, with its name, its tier
+    /// (examples, famous, easy, medium, hard, hardest) or kind (conflicting,
+    /// unsolvable, multiple: puzzles that are not proper LeetCode 37 ones),
+    /// and its number of clues. With names of puzzles, tiers or kinds, in
+    /// any mix: their puzzles in the order given, one record each.
+    #[command(after_help = CORPUS_EXAMPLES)]
+    Corpus {
+        /// A puzzle's name, a tier or a kind; several in any order.
+        #[arg(value_name = "NAME|TIER")]
+        names: Vec<String>,
+        /// Write the puzzles in this format, as `sudoku solve` writes
+        /// solutions.
+        #[arg(long, value_enum, default_value_t = FormatArg::Line, requires = "names")]
+        output_format: FormatArg,
+    },
+    /// Print an approach's LeetCode submission, ready to paste.
+    ///
+    /// The code between the markers of the approach's lib.rs, without the
+    /// probe lines that only `sudoku trace` compiles: paste it into LeetCode
+    /// 37 as it is (LeetCode declares `struct Solution;` itself). The
+    /// project's tests compile exactly this text on its own with rustc
+    /// 1.74.1 (edition 2021) and with current stable (edition 2024).
+    Source {
+        /// The approach (see `sudoku list`).
+        #[arg(value_name = "ID", value_parser = approach_parser())]
+        approach: &'static Approach,
+    },
+    /// Print shell completions for `sudoku`, or its man page.
+    ///
+    /// The script for SHELL, or with `man` the man page (roff), goes to
+    /// stdout: save it where your shell or `man` looks, as below. Both are
+    /// made from the options `--help` shows, so make them again after
+    /// installing a new version.
+    #[command(after_help = completions::INSTALL)]
+    Completions {
+        /// The shell to complete in, or `man` for the man page.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: completions::Target,
+    },
 }
+
+/// Under `sudoku --help` (and in the man page): a first run that needs no
+/// file, and where to go next.
+const START_HERE: &str = "\
+Start here, no file needed:
+  sudoku corpus                        the puzzles inside sudoku
+  sudoku corpus leetcode-37-example | sudoku trace
+                                       how the classics solve it
+  sudoku source coordinate-recursive   code to paste into LeetCode
+  sudoku completions --help            shell completions, man page
+  sudoku COMMAND --help                each command's options";
+
+/// Under `sudoku corpus --help`: the commands every example runs as.
+const CORPUS_EXAMPLES: &str = "\
+Examples:
+  sudoku corpus leetcode-37-example | sudoku trace
+  sudoku corpus leetcode-37-example inkala-2012 hard-seed-20 |
+    sudoku trace --solver bitboard
+  sudoku corpus hard | sudoku solve --solver bitmask --output-format grid
+  sudoku corpus unsolvable | sudoku solve";
 
 /// The options of `sudoku trace`.
 #[derive(Args)]
 struct TraceArgs {
-    /// Approaches to trace, separated by commas [default: the five classics;
-    /// with --html, coordinate-recursive].
-    #[arg(long, value_delimiter = ',', value_parser = traced_parser())]
-    solver: Vec<&'static sudoku_trace::Approach>,
+    /// Approaches to trace, separated by commas; `all` is every approach in
+    /// catalog order [default: the five classics; with --html,
+    /// coordinate-recursive].
+    #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_trace::find))]
+    solver: Vec<Choice<sudoku_trace::Approach>>,
     /// One JSON object per record and approach, one per line, instead of a
     /// table.
     #[arg(long)]
@@ -315,10 +382,54 @@ fn counter_parser() -> impl TypedValueParser<Value = Counter> {
     )
 }
 
-/// An approach as `sudoku trace` runs it: its region compiled with probes.
-fn traced_parser() -> impl TypedValueParser<Value = &'static sudoku_trace::Approach> {
-    PossibleValuesParser::new(sudoku_catalog::ids())
-        .try_map(|id| sudoku_trace::find(&id).ok_or_else(|| format!("{id} cannot be traced")))
+/// The value of a list of approaches that stands for every one.
+const ALL: &str = "all";
+
+/// One value of a list of approaches (`--solvers` of `compare`, `--solver`
+/// of `trace`): an approach, as `T` (the catalog's, or the one `sudoku
+/// trace` runs), or every approach.
+enum Choice<T: 'static> {
+    /// `all`: every approach, in catalog order.
+    Every,
+    /// One approach, by id.
+    One(&'static T),
+}
+
+// Not derived: a derive would ask `T: Clone`, and only the reference is copied.
+impl<T> Clone for Choice<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Choice<T> {}
+
+/// An id of the catalog, which `find` turns into the approach, or `all`:
+/// clap lists both in `--help` and in its error for any other value.
+fn choice_parser<T: Sync + 'static>(
+    find: fn(&str) -> Option<&'static T>,
+) -> impl TypedValueParser<Value = Choice<T>> {
+    PossibleValuesParser::new(sudoku_catalog::ids().chain([ALL])).try_map(move |id| {
+        if id == ALL {
+            Ok(Choice::Every)
+        } else {
+            find(&id)
+                .map(Choice::One)
+                .ok_or_else(|| format!("no approach named {id} here"))
+        }
+    })
+}
+
+/// The approaches `choices` name, in the order given, with `all` standing
+/// for `find` of every catalog id, in catalog order.
+fn chosen<T>(choices: &[Choice<T>], find: fn(&str) -> Option<&'static T>) -> Vec<&'static T> {
+    choices
+        .iter()
+        .flat_map(|choice| match *choice {
+            Choice::Every => sudoku_catalog::ids().filter_map(find).collect(),
+            Choice::One(approach) => vec![approach],
+        })
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -347,8 +458,19 @@ fn main() -> ExitCode {
             solvers,
             corpus,
             timeout,
-        } => compare::run(&mut output, &solvers, &corpus, deadline_after(timeout)),
+        } => compare::run(
+            &mut output,
+            &chosen(&solvers, sudoku_catalog::find),
+            &corpus,
+            deadline_after(timeout),
+        ),
         Command::Trace(args) => trace(&mut output, &args),
+        Command::Corpus {
+            names,
+            output_format,
+        } => corpus::run(&mut output, &names, output_format.into()),
+        Command::Source { approach } => source::run(&mut output, approach),
+        Command::Completions { shell } => completions::run(&mut output, shell, Cli::command()),
         Command::Judge(args) => {
             if let Some(language) = args.template {
                 judge::template(&mut output, language)
@@ -546,8 +668,9 @@ fn generate(
 }
 
 fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status> {
+    let named = chosen(&args.solver, sudoku_trace::find);
     if let Some(page) = &args.html {
-        let chosen = trace::approaches_or(&args.solver, trace::PAGE_APPROACHES);
+        let chosen = trace::approaches_or(&named, trace::PAGE_APPROACHES);
         return trace::write_page(
             output,
             page,
@@ -561,10 +684,7 @@ fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status
         json: args.json,
         steps: args.steps,
     };
-    let work = trace::work(
-        trace::approaches_or(&args.solver, trace::TABLE_APPROACHES),
-        print,
-    );
+    let work = trace::work(trace::approaches_or(&named, trace::TABLE_APPROACHES), print);
     // A table per record, so a blank line between them; JSON is one line each.
     output.separate_records(!args.json);
     args.input.run(output, &work)

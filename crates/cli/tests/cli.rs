@@ -639,3 +639,373 @@ fn jobs_and_timeout_refuse_nonsense() {
             .stderr(predicate::str::contains(args[2]));
     }
 }
+
+#[test]
+fn source_prints_each_approachs_submission_ready_to_paste() {
+    for approach in sudoku_catalog::APPROACHES {
+        let output = sudoku().args(["source", approach.id]).output().unwrap();
+        assert!(output.status.success(), "{}", approach.id);
+        let text = stdout_of(&output);
+        // The text the paste test compiles (tests/leetcode_submission.rs).
+        assert_eq!(text, approach.submission().unwrap(), "{}", approach.id);
+        assert!(!text.contains("sudoku_trace") && !text.contains("probe::"));
+        assert!(!text.starts_with(char::is_whitespace), "{}", approach.id);
+        assert!(text.ends_with("}\n"), "{}", approach.id);
+        assert_eq!(stderr_of(&output), "");
+    }
+    // The published port, as its article has it, with no probe between
+    // the lines.
+    let text = stdout_of(
+        &sudoku()
+            .args(["source", "coordinate-recursive"])
+            .output()
+            .unwrap(),
+    );
+    let code: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.starts_with("//") && !line.starts_with("#["))
+        .take(8)
+        .collect();
+    assert_eq!(
+        code,
+        [
+            "impl Solution {",
+            "pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {",
+            "Self::helper(board, 0, 0);",
+            "}",
+            "",
+            "fn helper(board: &mut [Vec<char>], i: usize, j: usize) -> bool {",
+            "if i == 9 {",
+            "return true;",
+        ]
+    );
+}
+
+#[test]
+fn source_refuses_an_unknown_approach_and_lists_the_ids() {
+    let output = sudoku().args(["source", "bogosort"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout_of(&output), "");
+    let errors = stderr_of(&output);
+    assert!(errors.contains("'bogosort'"), "{errors}");
+    for id in sudoku_catalog::ids() {
+        assert!(errors.contains(id), "{id} is not listed: {errors}");
+    }
+    sudoku().arg("source").assert().code(2);
+}
+
+/// The embedded puzzles as `sudoku_core::corpus` has them: name, tier or
+/// kind, puzzle.
+fn embedded() -> Vec<(String, String, sudoku_core::Board)> {
+    let tiers = sudoku_core::corpus::all()
+        .into_iter()
+        .map(|entry| (entry.name, entry.tier.name().to_string(), entry.puzzle));
+    let kinds = Kind::ALL.into_iter().flat_map(|kind| {
+        kind.puzzles()
+            .into_iter()
+            .map(move |example| (example.name, kind.name().to_string(), example.puzzle))
+    });
+    tiers.chain(kinds).collect()
+}
+
+#[test]
+fn corpus_lists_every_embedded_puzzle_with_its_tier_or_kind_and_clues() {
+    let output = sudoku().arg("corpus").output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(stderr_of(&output), "");
+    let text = stdout_of(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let embedded = embedded();
+    assert_eq!(lines.len(), embedded.len() + 1, "a header and a line each");
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(header, ["name", "tier/kind", "clues"]);
+    // An aligned table: every line as wide as the header, clues right-aligned.
+    for line in &lines {
+        assert_eq!(line.len(), lines[0].len(), "{line:?}");
+    }
+    for ((name, group, puzzle), line) in embedded.iter().zip(&lines[1..]) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields, [name.as_str(), group, &puzzle.givens().to_string()]);
+    }
+    // Counted by hand in LeetCode's example: 30 clues.
+    assert_eq!(EXAMPLE.chars().filter(|&cell| cell != '.').count(), 30);
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["leetcode-37-example", "examples", "30"]
+    );
+}
+
+#[test]
+fn corpus_prints_puzzles_tiers_and_kinds_in_the_order_given() {
+    sudoku()
+        .args(["corpus", "leetcode-37-example"])
+        .assert()
+        .success()
+        .stdout(format!("{EXAMPLE}\n"))
+        .stderr("");
+    let unsolvable: String = Kind::Unsolvable
+        .puzzles()
+        .iter()
+        .map(|example| example.puzzle.to_line() + "\n")
+        .collect();
+    let examples = sudoku_core::corpus::Tier::Examples.puzzles();
+    sudoku()
+        .args(["corpus", "unsolvable", "examples", "leetcode-37-example"])
+        .assert()
+        .success()
+        .stdout(format!(
+            "{unsolvable}{}\n{}\n{EXAMPLE}\n",
+            examples[0].puzzle.to_line(),
+            examples[1].puzzle.to_line()
+        ));
+}
+
+#[test]
+fn corpus_writes_grid_and_leetcode_as_solve_does() {
+    let grid = stdout_of(
+        &sudoku()
+            .args(["corpus", "--output-format", "grid", "leetcode-37-example"])
+            .args(["leetcode-37-example"])
+            .output()
+            .unwrap(),
+    );
+    let one = "\
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+    // A blank line between grids, as `solve --output-format grid` writes.
+    assert_eq!(grid, format!("{one}\n{one}"));
+    let solved = sudoku()
+        .args(["solve", "--output-format", "grid"])
+        .write_stdin(format!("{EXAMPLE}\n{EXAMPLE}\n"))
+        .output()
+        .unwrap();
+    let solved = stdout_of(&solved);
+    assert_eq!(solved.lines().count(), grid.lines().count());
+    assert_eq!(solved.find("\n\n"), grid.find("\n\n"));
+
+    let json = stdout_of(
+        &sudoku()
+            .args(["corpus", "--output-format", "leetcode", "examples"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(json.lines().count(), 2);
+    assert!(json.starts_with(r#"[["5","3",".",".","7",".",".",".","."],["6","#));
+    sudoku()
+        .args(["solve", "--input-format", "leetcode"])
+        .write_stdin(json)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{SOLUTION}\n")));
+}
+
+#[test]
+fn corpus_refuses_an_unknown_name_and_says_how_to_see_the_names() {
+    for args in [
+        &["corpus", "nope"][..],
+        &["corpus", "examples", "nope", "easy"],
+    ] {
+        sudoku().args(args).assert().code(2).stdout("").stderr(
+            "error: no puzzle, tier or kind is named \"nope\"; `sudoku corpus` lists them all\n",
+        );
+    }
+    // A format is for printed puzzles: with none named, it is a usage error.
+    sudoku()
+        .args(["corpus", "--output-format", "grid"])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+/// The examples of `sudoku corpus --help`, run as a user types them.
+#[test]
+fn corpus_output_pipes_into_the_other_commands() {
+    let corpus = |names: &[&str]| {
+        let output = sudoku().arg("corpus").args(names).output().unwrap();
+        assert!(output.status.success(), "{names:?}");
+        stdout_of(&output)
+    };
+    let traced = sudoku()
+        .arg("trace")
+        .write_stdin(corpus(&["leetcode-37-example"]))
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    let traced = stdout_of(&traced);
+    assert!(traced.starts_with(&format!("puzzle {EXAMPLE}\napproach ")));
+    assert!(traced.contains("\ncoordinate-recursive "));
+
+    let traced = sudoku()
+        .args(["trace", "--solver", "bitboard"])
+        .write_stdin(corpus(&[
+            "leetcode-37-example",
+            "inkala-2012",
+            "hard-seed-20",
+        ]))
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    assert_eq!(stdout_of(&traced).matches("\nbitboard ").count(), 3);
+
+    let unsolvable = Kind::Unsolvable.puzzles().len();
+    sudoku()
+        .arg("solve")
+        .write_stdin(corpus(&["unsolvable"]))
+        .assert()
+        .code(1)
+        .stdout("error: the puzzle has no solution\n".repeat(unsolvable));
+}
+
+#[test]
+fn compare_solvers_all_is_the_default_every_approach_in_catalog_order() {
+    let rows = |extra: &[&str]| {
+        let output = sudoku()
+            .args(["compare", "--corpus", "examples"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{extra:?}");
+        stdout_of(&output)
+            .lines()
+            .skip(2)
+            .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+            .collect::<Vec<String>>()
+    };
+    let ids: Vec<String> = sudoku_catalog::ids().map(str::to_string).collect();
+    assert_eq!(rows(&["--solvers", "all"]), ids);
+    assert_eq!(rows(&[]), ids);
+}
+
+/// Every subcommand, as a user types it.
+const COMMANDS: [&str; 11] = [
+    "list",
+    "solve",
+    "check",
+    "count",
+    "generate",
+    "trace",
+    "judge",
+    "compare",
+    "corpus",
+    "source",
+    "completions",
+];
+
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|directory| directory.join(name).is_file())
+    })
+}
+
+#[test]
+fn completions_for_each_shell_name_every_command() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = sudoku().args(["completions", shell]).output().unwrap();
+        assert!(output.status.success(), "{shell}");
+        assert_eq!(stderr_of(&output), "", "{shell}");
+        let script = stdout_of(&output);
+        assert!(script.len() > 1000, "{shell}: {} bytes", script.len());
+        for command in COMMANDS {
+            assert!(
+                script.contains(command),
+                "{shell} does not complete {command}"
+            );
+        }
+    }
+    // The approach ids and `all` complete after --solver.
+    let bash = stdout_of(&sudoku().args(["completions", "bash"]).output().unwrap());
+    assert!(bash.contains("constraint-propagation dancing-links bitboard all"));
+}
+
+/// Each script is one the shell reads without a syntax error, where the
+/// shell is installed (bash nearly always is).
+#[test]
+fn completion_scripts_parse_in_their_shells() {
+    let mut checked = 0;
+    for shell in ["bash", "zsh", "fish"] {
+        if !on_path(shell) {
+            eprintln!("{shell} is not installed: its script was not parsed");
+            continue;
+        }
+        let script = file_with(&stdout_of(
+            &sudoku().args(["completions", shell]).output().unwrap(),
+        ));
+        let parsed = std::process::Command::new(shell)
+            .arg("-n")
+            .arg(script.path())
+            .output()
+            .unwrap();
+        assert!(
+            parsed.status.success(),
+            "{shell} -n: {}",
+            stderr_of(&parsed)
+        );
+        checked += 1;
+    }
+    assert!(checked > 0 || !on_path("bash"));
+}
+
+#[test]
+fn the_man_page_is_one_page_for_every_command() {
+    let output = sudoku().args(["completions", "man"]).output().unwrap();
+    assert!(output.status.success());
+    let page = stdout_of(&output);
+    // The roff crate's two-line apostrophe preamble may come first; the
+    // title is the first request after it.
+    let title = page
+        .lines()
+        .find(|line| !line.starts_with(".ie ") && !line.starts_with(".el "))
+        .unwrap();
+    assert!(title.starts_with(".TH sudoku 1 "), "{title}");
+    assert_eq!(page.matches(".TH ").count(), 1);
+    assert!(page.contains("\n.SH COMMANDS\n"));
+    for command in COMMANDS {
+        assert!(
+            page.contains(&format!("\n.SS \"sudoku {command}\"\n")),
+            "no section for {command}"
+        );
+    }
+    // Every option is there, under its command; no page it points to is missing.
+    assert!(page.contains(r"\fB\-\-output\-format\fR"));
+    assert!(!page.contains("(1)\n"), "a reference to another page");
+    // groff reads it without a warning, where it is installed.
+    if on_path("groff") {
+        let mut groff = std::process::Command::new("groff")
+            .args(["-man", "-Tutf8", "-z", "-ww"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut groff.stdin.take().unwrap(), page.as_bytes()).unwrap();
+        let checked = groff.wait_with_output().unwrap();
+        assert!(checked.status.success());
+        assert_eq!(stderr_of(&checked), "", "groff's warnings");
+    }
+}
+
+#[test]
+fn completions_help_says_how_to_install_each_one() {
+    let help = stdout_of(&sudoku().args(["completions", "--help"]).output().unwrap());
+    for line in [
+        "sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku",
+        "sudoku completions zsh > ~/.zfunc/_sudoku",
+        "sudoku completions fish > ~/.config/fish/completions/sudoku.fish",
+        "sudoku completions powershell >> $PROFILE",
+        "sudoku completions elvish >> ~/.config/elvish/rc.elv",
+        "sudoku completions man > ~/.local/share/man/man1/sudoku.1",
+    ] {
+        assert!(help.contains(line), "{line}");
+    }
+    sudoku().args(["completions", "tcsh"]).assert().code(2);
+}

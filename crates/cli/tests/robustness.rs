@@ -393,3 +393,50 @@ fn broken_framing_keeps_one_output_record_per_input_record() {
         }
     }
 }
+
+/// The exit status and stderr of `sudoku ARGS` whose reader leaves after
+/// the first line, as `| head -1` does.
+fn after_the_reader_leaves(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = sudoku()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = read_in_background(child.stderr.take().unwrap());
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty(), "{args:?} printed nothing");
+    // Dropped: the reader has left.
+    let status = wait_at_most(&mut child, Duration::from_secs(30), "after the reader left");
+    let stderr = String::from_utf8(stderr.join().unwrap()).unwrap();
+    (status.code(), stderr)
+}
+
+/// The commands that print from the binary alone (no input records) stop
+/// quietly, with status 0, when stdout closes, as the others do.
+#[test]
+fn a_closed_stdout_ends_the_commands_without_input_quietly() {
+    // Far more than a pipe holds, so writes do fail after the reader left.
+    let many: Vec<&str> = std::iter::repeat_n("hardest", 2_000).collect();
+    let corpus: Vec<&str> = ["corpus"].into_iter().chain(many).collect();
+    let commands = [
+        &corpus[..],
+        &["corpus"],
+        &["source", "bitboard"],
+        &["completions", "bash"],
+        &["completions", "man"],
+    ];
+    for args in commands {
+        let (code, stderr) = after_the_reader_leaves(args);
+        assert_eq!(
+            (code, stderr.as_str()),
+            (Some(0), ""),
+            "{:?}",
+            &args[..2.min(args.len())]
+        );
+    }
+}

@@ -365,3 +365,52 @@ fn the_replay_page_replays_to_the_solution_and_the_counts_in_a_real_browser() {
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
     assert!(png.len() > 20_000, "{} bytes", png.len());
 }
+
+#[test]
+fn trace_solver_all_traces_every_approach_in_catalog_order() {
+    let (code, all, stderr) = run(sudoku()
+        .args(["trace", "--solver", "all"])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0), "{stderr}");
+    let ids: Vec<&str> = sudoku_catalog::ids().collect();
+    assert_eq!(ids.len(), 9);
+    let rows: Vec<&str> = all
+        .lines()
+        .skip(2)
+        .map(|row| row.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(rows, ids);
+    // The same as naming each one.
+    let (_, named, _) = run(sudoku()
+        .args(["trace", "--solver", &ids.join(",")])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(all, named);
+    // `all` where it stands in a list.
+    let (code, mixed, _) = run(sudoku()
+        .args(["trace", "--solver", "bitboard,all"])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0));
+    let first: Vec<&str> = mixed
+        .lines()
+        .skip(2)
+        .map(|row| row.split_whitespace().next().unwrap())
+        .take(2)
+        .collect();
+    assert_eq!(first, ["bitboard", "coordinate-recursive"]);
+}
+
+#[test]
+fn all_is_offered_wherever_a_list_of_approaches_is_taken() {
+    for (command, option) in [("trace", "--solver"), ("compare", "--solvers")] {
+        let (code, help, _) = run(sudoku().args([command, "--help"]));
+        assert_eq!(code, Some(0));
+        let possible = help
+            .lines()
+            .find(|line| line.contains("[possible values: coordinate-recursive"))
+            .unwrap_or_else(|| panic!("{command} --help lists no approaches"));
+        assert!(possible.contains(", bitboard, all]"), "{possible}");
+        let (code, _, error) = run(sudoku().args([command, option, "bogosort"]));
+        assert_eq!(code, Some(2));
+        assert!(error.contains(", bitboard, all]"), "{error}");
+    }
+}

@@ -616,3 +616,30 @@ fn shown_micros(micros: f64) -> String {
         format!("{micros:.1} µs")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The judge names a case in its verdicts (`case 3 of 37: NAME
+    /// (easy)`, `the slowest: NAME`): `sudoku corpus NAME` must print that
+    /// very puzzle, so a learner can run it again alone.
+    #[test]
+    fn every_case_name_the_judge_prints_is_one_sudoku_corpus_takes() {
+        let options = Options {
+            tiers: CaseTier::ALL.to_vec(),
+            time_limit: Duration::from_secs(1),
+            cases: None,
+        };
+        let cases = cases(&options).unwrap();
+        assert!(cases.len() > CaseTier::ALL.len());
+        let entries = crate::corpus::entries();
+        for case in &cases {
+            let names = [case.name.clone()];
+            let selected = crate::corpus::select(&entries, &names)
+                .unwrap_or_else(|_| panic!("sudoku corpus does not know {}", case.name));
+            assert_eq!(selected.len(), 1, "{}", case.name);
+            assert_eq!(selected[0].puzzle, case.puzzle, "{}", case.name);
+        }
+    }
+}

@@ -41,9 +41,13 @@
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 
-// LeetCode submission begins
+/// This file as it is: `sudoku source` cuts the LeetCode submission out of
+/// it (`sudoku_catalog::Approach::submission`).
+pub const SOURCE: &str = include_str!("lib.rs");
+
 // The lines under #[cfg(sudoku_trace)] count this code's work for `sudoku
 // trace`; only that build compiles them (not the judge, not this crate).
+// LeetCode submission begins
 impl Solution {
     /// Fills every `'.'` of `board` with a solution; leaves the board unchanged when there is none.
     #[allow(clippy::ptr_arg)] // The signature is LeetCode's.

@@ -46,9 +46,13 @@
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 
-// LeetCode submission begins
+/// This file as it is: `sudoku source` cuts the LeetCode submission out of
+/// it (`sudoku_catalog::Approach::submission`).
+pub const SOURCE: &str = include_str!("lib.rs");
+
 // The lines under #[cfg(sudoku_trace)] count this code's work for `sudoku
 // trace`; only that build compiles them (not the judge, not this crate).
+// LeetCode submission begins
 /// The integer grid: `grid[row][col]` is 0 for empty, else 1 to 9.
 pub type Grid = [[u8; 9]; 9];
 
