@@ -347,3 +347,40 @@ fn a_file_of_another_language_is_refused() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("cannot tell the language"), "{stderr}");
 }
+
+/// The reference solutions in notes/solutions/ (issue 28), the classic
+/// backtracking and the bitmasks with the most constrained cell first, each
+/// in C++, Java and Python 3, are Accepted on every tier up to hard.
+#[test]
+fn the_reference_solutions_in_the_notes_are_accepted() {
+    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../notes/solutions");
+    for (language, extension, tools) in [
+        ("C++", "cpp", &[&["g++", "clang++"][..]][..]),
+        ("Java", "java", &[&["javac"][..], &["java"]]),
+        ("Python", "py", &[&["python3"][..]]),
+    ] {
+        if !tools_present(language, tools) {
+            continue;
+        }
+        for solution in ["backtracking", "masks"] {
+            let shown = solutions
+                .join(format!("{solution}.{extension}"))
+                .display()
+                .to_string();
+            // The judge's limit is wall-clock, and the tests run in parallel
+            // on a machine that may be busy: a generous limit, so that this
+            // checks the verdict and not the machine's load. How fast they
+            // are is the benchmarks' business.
+            let (code, stdout, stderr) = run(&[
+                "judge",
+                "--tier",
+                "example,easy,medium,hard",
+                "--time-limit",
+                "20",
+                &shown,
+            ]);
+            assert_eq!(code, Some(0), "{shown}:\n{stdout}\n{stderr}");
+            assert!(stdout.starts_with("Accepted\n"), "{shown}:\n{stdout}");
+        }
+    }
+}
