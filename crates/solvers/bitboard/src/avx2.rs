@@ -48,8 +48,9 @@
 //! word-by-word loop; compiled for AVX2, eight words go through each step at
 //! once, and on the givens it is faster. After a guess, with one word
 //! changed, the loop stays faster even then, so the sweep runs only when
-//! loading (the A/B for each choice is in `notes/bitboard.md`). The LeetCode
-//! submission (the region of `lib.rs`) uses none of this module.
+//! loading (the A/B for each choice is in
+//! `notes/lab/bitboard-experiments.md`). The LeetCode submission (the
+//! region of `lib.rs`) uses none of this module.
 
 // The one place of the workspace with `unsafe` (tests/architecture.rs
 // checks): calling functions compiled for AVX2 and BMI2, and BMI2's `pext`
@@ -485,8 +486,8 @@ fn gather_shape(cells: u32) -> u32 {
 /// `Kernel::take` on vectors: the first eight words in one AVX2 register,
 /// and which of them lost cells read off a comparison in one `movemask`
 /// (the loop the compiler makes of the portable code gathers those bits
-/// with shifts and ORs: the A/B is in `notes/bitboard.md`); the ninth word
-/// alone.
+/// with shifts and ORs: the A/B is in
+/// `notes/lab/bitboard-experiments.md`); the ninth word alone.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {

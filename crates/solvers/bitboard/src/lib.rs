@@ -30,9 +30,10 @@
 //! the same either way ([`Path`], [`search_with`]). The LeetCode submission
 //! is the portable code alone.
 //!
-//! **Complexity.** Exponential in the worst case, as any exact sudoku solver,
-//! but propagation leaves almost nothing to guess: most puzzles of the public
-//! benchmark sets need a handful of guesses or none. Space: a state of 168
+//! **Complexity.** Exponential in the worst case: no exact solver of
+//! generalised (n²×n²) Sudoku is known to run in polynomial time, the
+//! problem being NP-complete. But propagation leaves little to guess: most
+//! puzzles of the public benchmark sets need a handful of guesses or none. Space: a state of 168
 //! bytes per level of guessing (at most 81 levels).
 //!
 //! **No solution.** [`Solution::solve_sudoku`] leaves the board unchanged;
@@ -141,7 +142,8 @@ const fn fitting_pairs() -> [u32; 512] {
 /// tightest spot left (see `State::tightest`). Turning careful where it
 /// stands is not enough: the layouts chosen before may have led it into a
 /// branch whose dead ends are huge whatever it does there. No public
-/// puzzle needs so many guesses, counting to two (the most is 1,384); some
+/// puzzle needs so many guesses, counting to two (the "most" column of the
+/// guesses table in `notes/bitboard.md`, which a test makes again); some
 /// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
 
@@ -151,8 +153,8 @@ const CAREFUL_AFTER: usize = 4096;
 /// time at every node and pay only where guesses keep dying. Most puzzles
 /// of Serg's easy set (each has several solutions, so a guess rarely dies)
 /// are solved before, and pay for neither; the hard sets gain from both on
-/// every later guess (the A/B is in `notes/bitboard.md`). The givens' own
-/// propagation always has the column rule.
+/// every later guess (the A/B is in `notes/lab/bitboard-experiments.md`).
+/// The givens' own propagation always has the column rule.
 const STRONGER_AFTER: usize = 8;
 
 /// For a band's shape (as in [`FITTING`]), the mini-rows a digit is sure to
@@ -480,7 +482,7 @@ impl State {
     /// Removes `cells` from every digit of `band` but `digit`, whose word
     /// becomes `own`: they are `digit`'s now.
     // Inlined by force: left to itself the compiler calls it, and the call
-    // costs 1.5-3.5% of the whole search (A/B in one session).
+    // cost measurable time (notes/lab/bitboard-experiments.md).
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn take_cells<K: Kernel>(&mut self, band: usize, digit: usize, cells: u32, own: u32) {
@@ -699,9 +701,9 @@ impl State {
     ///
     /// A layout fixes less than a digit in a cell, but the choice sees the
     /// whole band, and the branches it makes are few and each decides a
-    /// lot: counting to two on the forum's hardest sets it took 0.74 and
-    /// 0.84 of the time of guessing on a cell with two candidates, though
-    /// more on the easiest set (the A/B is in `notes/bitboard.md`).
+    /// lot: counting to two on the forum's hardest sets it measured faster
+    /// than guessing on a cell with two candidates, though slower on the
+    /// easiest set (the A/B is in `notes/lab/bitboard-experiments.md`).
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -759,7 +761,7 @@ impl State {
     /// tdoku reasons so on mini-rows and mini-columns, with a rule for
     /// each direction both ways (a mini-row that only three digits reach
     /// holds those three). Here, the rest cost more time than the guesses
-    /// they save (`notes/bitboard.md`).
+    /// they save (`notes/lab/bitboard-experiments.md`).
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -1015,9 +1017,9 @@ impl Search<'_> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn run<K: Kernel>(&mut self, mut state: State) {
+        #[cfg(sudoku_trace)]
         // For the trace: propagation goes on after the triads at the same
         // node, which is not a new one.
-        #[cfg(sudoku_trace)]
         let mut same_node = false;
         loop {
             #[cfg(sudoku_trace)]
@@ -1340,8 +1342,8 @@ pub fn solve_unique(cells: &[u8; 81]) -> Option<([u8; 81], bool)> {
 
 /// How many guesses the search makes on `cells` when it stops at `limit`
 /// solutions (each branch tried counts once; 0 when propagation alone
-/// decides). For measuring, so it stays out of the LeetCode region:
-/// `notes/bitboard.md` quotes it.
+/// decides). For measuring, so it stays out of the LeetCode region: the
+/// guesses table of `notes/bitboard.md` is made with it.
 pub fn count_guesses(cells: &[u8; 81], limit: usize) -> usize {
     search(cells, limit, fastest(), false).guesses
 }
@@ -1731,7 +1733,7 @@ mod tests {
     fn no_random_sparse_board_needs_many_more_guesses_than_the_layouts_may_make() {
         // The example's 30,000 boards. A search that turned careful in place
         // took up to 49,826 guesses on them; without the triad rule as well,
-        // up to 132 million (notes/bitboard.md).
+        // up to 132 million (notes/lab/bitboard-experiments.md).
         let mut seed = 1;
         for _ in 0..30_000 {
             let board = random_sparse_board(&mut seed);

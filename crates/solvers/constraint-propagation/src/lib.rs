@@ -11,9 +11,11 @@
 //! givens alone. When propagation stalls, the search picks the unfilled cell
 //! with the fewest candidates and tries each of them on a copy of the state.
 //!
-//! **Complexity.** Exponential in the worst case like any exact Sudoku
-//! search, but propagation prunes so hard that a hard puzzle takes tens of
-//! guesses rather than millions of placements. One state is 81 masks
+//! **Complexity.** Exponential in the worst case (no exact algorithm for
+//! generalised Sudoku is known to be polynomial: the problem is
+//! NP-complete), but propagation prunes so hard that even the hardest
+//! published puzzles take guesses by the hundred or the thousand, where the
+//! classics take placements by the million or more. One state is 81 masks
 //! (162 bytes), copied once per guess; recursion depth is at most the number
 //! of guesses on the current path.
 //!

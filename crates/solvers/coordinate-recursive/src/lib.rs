@@ -9,10 +9,12 @@
 //! box (checked in that order by three loops) and recursing to the right.
 //! A digit that leads nowhere is reset to `'.'`.
 //!
-//! **Complexity.** Time O(9^m · 27) in the worst case for m empty cells: each
-//! placement costs one 27-cell check. What dominates in practice is the size
-//! of the search tree, which the row-major order makes huge on puzzles whose
-//! top rows are nearly empty. Space O(81) for the recursion (one frame per cell).
+//! **Complexity.** Time O(9^m · 27) in the worst case for m empty cells: up
+//! to 9^m nodes, and each digit tried costs one check of up to 27 cells.
+//! What dominates in practice is the size of the search tree, which the
+//! row-major order makes huge on puzzles whose top rows are nearly empty.
+//! Space O(81) for the recursion: one frame per cell of the board, givens
+//! included, plus one per row end, at most 91.
 //!
 //! **No solution.** Every placement is undone on the way back, so a board with
 //! no solution comes back exactly as it went in; the search may take very long
@@ -86,7 +88,7 @@ impl Solution {
     }
 
     /// True when `val` appears nowhere in column `j`, row `i`, or the box of (`i`, `j`).
-    // Inlined into the digit loop, the check measured 5-8% faster (A/B in one process).
+    // Inlined into the digit loop, the check measured faster (notes/lab/classics-experiments.md).
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn is_valid(board: &[Vec<char>], i: usize, j: usize, val: char) -> bool {
