@@ -2,10 +2,11 @@
 //
 // Each row, column and box keeps a nine-bit mask of the digits it holds
 // (bit d - 1 for digit d), so the digits a cell can still take are the bits
-// set in none of its three masks, found with one OR and one NOT. At every
-// step the search fills the empty cell with the fewest such candidates and
-// tries only those: a cell with one candidate costs no guess at all, and a
-// cell with none shows at once that an earlier guess was wrong.
+// set in none of its three masks, found with two ORs, a NOT and an AND.
+// At every step the search fills the empty cell with the fewest such
+// candidates and tries only those: a cell with one candidate costs no guess
+// at all, and a cell with none shows at once that an earlier guess was
+// wrong.
 class Solution {
 public:
     void solveSudoku(vector<vector<char>>& board) {

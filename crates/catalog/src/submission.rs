@@ -370,6 +370,9 @@ mod tests {
     fn other_probe_lines(id: &str) -> Vec<&'static str> {
         match id {
             "bitboard" => vec![
+                // A comment that explains a probe goes with it.
+                "// For the trace: propagation goes on after the triads at the same",
+                "// node, which is not a new one.",
                 "let mut same_node = false;",
                 "if !std::mem::take(&mut same_node) {",
                 "}",
