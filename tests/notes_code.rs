@@ -121,3 +121,41 @@ fn each_rust_solution_in_the_leetcode_36_note_judges_as_validate_does() {
         );
     }
 }
+
+/// The reference solutions that notes/practice.md shows, in its order:
+/// the file each code block must equal, byte for byte.
+const PRACTICE_SOLUTIONS: [&str; 6] = [
+    "backtracking.py",
+    "backtracking.java",
+    "backtracking.cpp",
+    "masks.py",
+    "masks.java",
+    "masks.cpp",
+];
+
+#[test]
+fn the_practice_note_shows_the_reference_solutions_as_they_are_judged() {
+    // crates/cli/tests/judge.rs judges the files; the note must show those
+    // files and not a copy that drifted.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let note = std::fs::read_to_string(root.join("notes/practice.md")).unwrap();
+    let shown: Vec<String> = markdown::code_blocks(&note)
+        .into_iter()
+        .filter(|block| ["python", "java", "cpp"].contains(&block.info.as_str()))
+        .map(|block| block.body)
+        .collect();
+    assert_eq!(
+        shown.len(),
+        PRACTICE_SOLUTIONS.len(),
+        "notes/practice.md shows each reference solution once"
+    );
+    for (body, file) in shown.iter().zip(PRACTICE_SOLUTIONS) {
+        let path = root.join("notes/solutions").join(file);
+        let source = std::fs::read_to_string(&path)
+            .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        assert!(
+            *body == source,
+            "notes/practice.md shows a copy of notes/solutions/{file} that differs from the file"
+        );
+    }
+}

@@ -5,6 +5,7 @@
 //! test --test public_data -- --ignored`; `.ci/run` does it when
 //! `../shared/data` exists).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use sudoku_core::{verify, Board};
@@ -104,5 +105,65 @@ fn bitboard_avx2_and_portable_paths_agree_on_every_public_puzzle() {
                 assert_eq!(avx2, portable, "{place}, limit {limit}");
             }
         }
+    }
+}
+
+/// The guesses table of notes/bitboard.md (and its Chinese twin), between
+/// `<!-- guesses -->` and `<!-- end of guesses -->`, made again from
+/// `sudoku_bitboard::count_guesses` on every public file: the counts are
+/// exact, so any difference means the solver or the note changed. The
+/// failure message prints the table to paste.
+#[test]
+#[ignore = "reads the public data: set SUDOKU_LAB_DATA and pass --ignored"]
+fn the_guesses_table_of_the_bitboard_note_is_what_the_solver_does() {
+    let directory = std::env::var_os("SUDOKU_LAB_DATA")
+        .expect("SUDOKU_LAB_DATA must name the directory of the public puzzle files");
+    let mut table = String::from(
+        "| file | puzzles | no guess | guesses per puzzle, first solution \
+         | guesses per puzzle, count to 2 | most, count to 2 |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for path in public_files(Path::new(&directory)) {
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let (mut puzzles, mut none, mut first, mut counting, mut most) = (0usize, 0, 0, 0, 0);
+        for line in text.lines() {
+            let puzzle: Board = line.parse().expect("a public puzzle");
+            let to_first = sudoku_bitboard::count_guesses(puzzle.cells(), 1);
+            let to_two = sudoku_bitboard::count_guesses(puzzle.cells(), 2);
+            puzzles += 1;
+            none += usize::from(to_first == 0);
+            first += to_first;
+            counting += to_two;
+            most = most.max(to_two);
+        }
+        // Counts of puzzles and guesses, far below 2^52.
+        #[allow(clippy::cast_precision_loss)]
+        let mean = |total: usize| format!("{:.1}", total as f64 / puzzles as f64);
+        let name = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or("");
+        let _ = writeln!(
+            table,
+            "| {name} | {puzzles} | {none} | {} | {} | {most} |",
+            mean(first),
+            mean(counting)
+        );
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for note in ["notes/bitboard.md", "notes/zh/bitboard.md"] {
+        let text = std::fs::read_to_string(root.join(note)).unwrap();
+        let start = text
+            .find("<!-- guesses -->\n")
+            .unwrap_or_else(|| panic!("{note} has no `<!-- guesses -->` line"))
+            + "<!-- guesses -->\n".len();
+        let end = start
+            + text[start..]
+                .find("<!-- end of guesses -->")
+                .unwrap_or_else(|| panic!("{note}: the guesses table does not end"));
+        assert!(
+            text[start..end] == table,
+            "{note}: the guesses table differs from what the solver does now; it is:\n\n{table}"
+        );
     }
 }

@@ -1,0 +1,437 @@
+//! Every command example in README.md and the notes runs as written (issue
+//! 28): a reader who copies one gets what the page shows.
+//!
+//! The rule, for each Markdown file (README.md, notes/*.md; the Chinese
+//! twins hold the same code blocks, which `tests/notes_sync.rs` checks):
+//!
+//! - A `console` block is a session: each line starting with `$ ` is a
+//!   command, and the lines after it, up to the next command, are what it
+//!   prints on standard output. Its output must match them: a line `...`
+//!   stands for any number of lines, and `[..]` within a line for any text
+//!   (for what changes from run to run, such as timings). Standard error is
+//!   not shown unless the command says `2>&1`; a block that drops it says
+//!   `2>/dev/null`, so what a reader sees in a terminal is what is shown.
+//! - In a `sh` block, every line that runs `sudoku` (first word `sudoku`,
+//!   or `echo`/`printf` piped into it) is run, and must not fail as a usage
+//!   error or panic: exit status 0, or 1 where a record is meant to fail.
+//! - A line of another command is not run here (it builds, installs or
+//!   times things), but what it names must exist: a `-p` package, a
+//!   `--test`, `--bench` or `--example` target, a `--manifest-path` or a
+//!   `scripts/` program. Its first word must be one of `OTHER_COMMANDS`, so
+//!   a new kind of example is a decision, not an accident.
+//!
+//! Each file's examples run in order in a fresh folder (so a file one line
+//! writes, the next can read), with `sudoku` on the PATH, `HOME` in that
+//! folder and `EDITOR=true`. A command is run by `sh -c`, since the examples
+//! pipe one command into another (which `trycmd`, the clap authors' crate
+//! for this, does not do).
+
+#[path = "../../../tests/common/markdown.rs"]
+#[allow(dead_code)]
+mod markdown;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The documents whose examples run: the README and every English note
+/// (the record of experiments in notes/lab/ keeps its commands as they
+/// were, and is not a guide).
+fn documents() -> Vec<PathBuf> {
+    let root = repository();
+    let mut files = vec![root.join("README.md")];
+    let mut notes: Vec<PathBuf> = std::fs::read_dir(root.join("notes"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    notes.sort();
+    files.extend(notes);
+    files
+}
+
+/// The first words of a shell line that is not run here, with what it is.
+const OTHER_COMMANDS: &[&str] = &[
+    "cargo",   // builds, tests, benches: checked for the targets it names
+    "rustup",  // installs a toolchain
+    "scripts", // a measurement script of this repository: checked to exist
+    "SUDOKU_LAB_DATA",
+    "TDOKU_SRC",
+    "ANCHORS",
+    "FUZZ_SEED",
+    "apt-get",
+    "chromium",
+    "for",
+    "done",
+    "man",
+];
+
+/// A shell line, and where it stands.
+struct Line {
+    file: String,
+    number: usize,
+    text: String,
+}
+
+/// The shell lines of `text`'s `sh` blocks, continuation lines (`\`)
+/// joined, comments and blank lines left out.
+fn shell_lines(file: &str, text: &str) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    let mut pending: Option<Line> = None;
+    for (index, raw) in text.lines().enumerate() {
+        if let Some(info) = raw.trim_start().strip_prefix("```") {
+            inside = !inside && info.trim() == "sh";
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        let code = strip_comment(raw).trim_end();
+        let continued = code.ends_with('\\');
+        let code = code.trim_end_matches('\\').trim();
+        match &mut pending {
+            Some(line) => {
+                line.text.push(' ');
+                line.text.push_str(code);
+            }
+            None if code.is_empty() => continue,
+            None => {
+                pending = Some(Line {
+                    file: file.to_string(),
+                    number: index + 1,
+                    text: code.to_string(),
+                });
+            }
+        }
+        if !continued {
+            lines.extend(pending.take());
+        }
+    }
+    lines
+}
+
+/// The line without a trailing `# comment` (a `#` after a space, outside
+/// quotes).
+fn strip_comment(line: &str) -> &str {
+    let mut quote: Option<char> = None;
+    let mut previous = ' ';
+    for (at, ch) in line.char_indices() {
+        match quote {
+            Some(open) if ch == open => quote = None,
+            None if ch == '\'' || ch == '"' => quote = Some(ch),
+            None if ch == '#' && previous.is_whitespace() => return &line[..at],
+            Some(_) | None => {}
+        }
+        previous = ch;
+    }
+    line
+}
+
+/// One command of a `console` block and the output shown for it.
+struct Session {
+    line: Line,
+    expected: Vec<String>,
+}
+
+fn console_sessions(file: &str, text: &str) -> Vec<Session> {
+    let mut sessions: Vec<Session> = Vec::new();
+    let mut inside = false;
+    for (index, raw) in text.lines().enumerate() {
+        if let Some(info) = raw.trim_start().strip_prefix("```") {
+            inside = !inside && info.trim() == "console";
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        if let Some(command) = raw.strip_prefix("$ ") {
+            sessions.push(Session {
+                line: Line {
+                    file: file.to_string(),
+                    number: index + 1,
+                    text: command.to_string(),
+                },
+                expected: Vec::new(),
+            });
+        } else if let Some(session) = sessions.last_mut() {
+            session.expected.push(raw.to_string());
+        } else {
+            panic!(
+                "{file}:{}: a console block starts with output, not a `$ ` command",
+                index + 1
+            );
+        }
+    }
+    sessions
+}
+
+/// Whether `actual` matches `expected`, where a line `...` matches any
+/// lines and `[..]` any text within a line.
+fn matches(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first == "..." => {
+            (0..=actual.len()).any(|skip| matches(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(line, others)| line_matches(first, line) && matches(rest, others)),
+    }
+}
+
+fn line_matches(expected: &str, actual: &str) -> bool {
+    let expected = expected.trim_end();
+    let actual = actual.trim_end();
+    let mut parts = expected.split("[..]");
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = actual.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (index, part) in parts.iter().enumerate() {
+        if index + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// Runs `command` with `sh -c` in `folder`, `sudoku` first on the PATH.
+fn run(command: &str, folder: &Path) -> Output {
+    let binary = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
+    Command::new("sh")
+        .args(["-c", command])
+        .current_dir(folder)
+        .env("PATH", path)
+        .env("HOME", folder)
+        .env("EDITOR", "true")
+        .env_remove("SUDOKU_LAB_DATA")
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+/// Fails unless `output` is a success, or a record's failure (status 1);
+/// never a usage error, a panic or a signal.
+fn ran_well(line: &Line, output: &Output) -> Result<(), String> {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let status = output.status.code();
+    if matches!(status, Some(0 | 1)) && !stderr.contains("panicked") {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}:{}: `{}` failed ({:?}):\n{stderr}",
+            line.file, line.number, line.text, output.status
+        ))
+    }
+}
+
+/// Whether the shell line runs the `sudoku` command.
+fn runs_sudoku(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    first == "sudoku" || (matches!(first, "echo" | "printf") && text.contains("| sudoku"))
+}
+
+#[test]
+fn every_command_example_in_the_docs_runs_as_written() {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for document in documents() {
+        let name = document
+            .strip_prefix(repository())
+            .unwrap()
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&document).unwrap();
+        let folder = tempfile::tempdir().unwrap();
+        // The blocks run in the order they appear in the file.
+        let mut examples: Vec<(usize, Result<Line, Session>)> = shell_lines(&name, &text)
+            .into_iter()
+            .map(|line| (line.number, Ok(line)))
+            .chain(
+                console_sessions(&name, &text)
+                    .into_iter()
+                    .map(|session| (session.line.number, Err(session))),
+            )
+            .collect();
+        examples.sort_by_key(|(number, _)| *number);
+        for (_, example) in examples {
+            match example {
+                Ok(line) if runs_sudoku(&line.text) => {
+                    ran += 1;
+                    if let Err(failure) = ran_well(&line, &run(&line.text, folder.path())) {
+                        failures.push(failure);
+                    }
+                }
+                Ok(line) => {
+                    if let Err(failure) = names_what_exists(&line) {
+                        failures.push(failure);
+                    }
+                }
+                Err(session) => {
+                    ran += 1;
+                    let output = run(&session.line.text, folder.path());
+                    if let Err(failure) = ran_well(&session.line, &output) {
+                        failures.push(failure);
+                        continue;
+                    }
+                    let stdout = String::from_utf8_lossy(&output.stdout);
+                    let actual: Vec<&str> = stdout.lines().collect();
+                    if !matches(&session.expected, &actual) {
+                        failures.push(format!(
+                            "{}:{}: `{}` printed\n{stdout}\nbut the page shows\n{}\n",
+                            session.line.file,
+                            session.line.number,
+                            session.line.text,
+                            session.expected.join("\n")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(ran >= 20, "only {ran} examples ran");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The packages of the workspace, by name.
+fn packages() -> BTreeSet<String> {
+    let root = repository();
+    let mut manifests = vec![root.join("Cargo.toml")];
+    for folder in ["crates", "crates/solvers", "anchors"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            manifests.push(entry.unwrap().path().join("Cargo.toml"));
+        }
+    }
+    manifests
+        .into_iter()
+        .filter_map(|manifest| std::fs::read_to_string(manifest).ok())
+        .filter_map(|text| {
+            let line = text.lines().find(|line| line.starts_with("name = "))?;
+            Some(
+                line.trim_start_matches("name = ")
+                    .trim_matches('"')
+                    .to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Whether a file named `name` with extension `.rs` is in a `folder` (such
+/// as `tests` or `examples`) of the repository, at the root or in a crate.
+fn target_exists(folder: &str, name: &str) -> bool {
+    let root = repository();
+    let file = format!("{name}.rs");
+    let mut places = vec![root.join(folder).join(&file)];
+    for parent in ["crates", "crates/solvers", "anchors"] {
+        for entry in std::fs::read_dir(root.join(parent)).unwrap() {
+            places.push(entry.unwrap().path().join(folder).join(&file));
+        }
+    }
+    places.iter().any(|place| place.is_file())
+}
+
+/// For a line not run here: its first word is known, and the packages,
+/// targets, paths and scripts it names exist.
+fn names_what_exists(line: &Line) -> Result<(), String> {
+    let words: Vec<&str> = line.text.split_whitespace().collect();
+    let first = words[0].split(['=', '/']).next().unwrap_or("");
+    if !OTHER_COMMANDS.contains(&first) {
+        return Err(format!(
+            "{}:{}: `{}`: a command this test does not know; run `sudoku` in examples, \
+             or add its first word to OTHER_COMMANDS in {}",
+            line.file,
+            line.number,
+            line.text,
+            file!()
+        ));
+    }
+    let root = repository();
+    let packages = packages();
+    let mut problems = Vec::new();
+    for pair in words.windows(2) {
+        let value = pair[1].trim_matches(['\'', '"']);
+        let known = match pair[0] {
+            "-p" | "--package" => packages.contains(value),
+            "--test" => target_exists("tests", value),
+            "--bench" => target_exists("benches", value),
+            "--example" => target_exists("examples", value),
+            "--manifest-path" | "--path" => root.join(value).exists(),
+            _ => true,
+        };
+        if !known {
+            problems.push(format!("{} {value} names nothing here", pair[0]));
+        }
+    }
+    for word in &words {
+        if let Some(script) = word.strip_prefix("scripts/") {
+            if !root.join("scripts").join(script).is_file() {
+                problems.push(format!("no script scripts/{script}"));
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}:{}: `{}`: {}",
+            line.file,
+            line.number,
+            line.text,
+            problems.join("; ")
+        ))
+    }
+}
+
+#[test]
+fn the_matcher_reads_wildcards() {
+    let shown = |lines: &[&str]| lines.iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert!(matches(&shown(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(matches(&shown(&["a", "..."]), &["a"]));
+    assert!(!matches(&shown(&["a", "d"]), &["a", "b", "d"]));
+    assert!(matches(
+        &shown(&["took [..] ms, [..]"]),
+        &["took 3.5 ms, done"]
+    ));
+    assert!(!matches(&shown(&["took [..] ms"]), &["took 3.5 s"]));
+    assert!(line_matches("x [..] z", "x y z"));
+    assert_eq!(
+        strip_comment("sudoku list   # the approaches"),
+        "sudoku list   "
+    );
+    assert_eq!(
+        strip_comment("echo '# not a comment'"),
+        "echo '# not a comment'"
+    );
+}
+
+#[test]
+fn a_broken_example_is_caught() {
+    let folder = tempfile::tempdir().unwrap();
+    let line = |text: &str| Line {
+        file: "planted.md".into(),
+        number: 1,
+        text: text.into(),
+    };
+    let broken = line("sudoku solve --sovler bitmask");
+    assert!(ran_well(&broken, &run(&broken.text, folder.path())).is_err());
+    assert!(names_what_exists(&line("cargo test --test no_such_test")).is_err());
+    assert!(names_what_exists(&line("cargo run -p no-such-package")).is_err());
+    assert!(names_what_exists(&line("wget https://example.com")).is_err());
+    assert!(names_what_exists(&line("cargo test --test docs")).is_ok());
+}
