@@ -220,14 +220,32 @@ fn unit_after(line: &str, end: usize) -> Option<&'static str> {
 /// Every timing figure of `text` outside source code, as `line: text`.
 fn timing_figures(text: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for (number, line) in lines_outside_source_code(text) {
-        for (figure, end) in numbers_in(line) {
-            if let Some(unit) = unit_after(line, end) {
+    let lines = lines_outside_source_code(text);
+    for (index, &(number, line)) in lines.iter().enumerate() {
+        let joined = with_next_line(&lines, index);
+        for (figure, end) in numbers_in(&joined) {
+            if end - figure.len() >= line.len() {
+                break; // the next line's own figures are its own
+            }
+            if let Some(unit) = unit_after(&joined, end) {
                 found.push(format!("{number}: {figure} {unit}: {}", line.trim()));
             }
         }
     }
     found
+}
+
+/// Line `index` of `lines` with the line after it appended when that one
+/// goes on the same paragraph, so that a figure and its unit or noun
+/// wrapped onto two lines are read together.
+fn with_next_line(lines: &[(usize, &str)], index: usize) -> String {
+    let (number, line) = lines[index];
+    match lines.get(index + 1) {
+        Some(&(next_number, next)) if next_number == number + 1 && !next.trim().is_empty() => {
+            format!("{} {}", line.trim_end(), next.trim_start())
+        }
+        _ => line.to_string(),
+    }
 }
 
 #[test]
@@ -261,6 +279,7 @@ fn the_timing_rule_sees_what_it_should_and_not_sizes() {
         "3 times faster",
         "1.1 seconds",
         "12% more",
+        "about 1.4\ntimes faster",
         "快了 1.5 倍",
         "耗时 30 秒",
         "```text\n  37 cases passed in 116.04 ms\n```",
@@ -416,7 +435,8 @@ const FACTS: &[(&str, &str, &str)] = &[
 fn counted_figures(text: &str) -> Vec<(usize, String, &'static str)> {
     let mut found = Vec::new();
     let mut recorded = false;
-    for (number, line) in lines_outside_source_code(text) {
+    let lines = lines_outside_source_code(text);
+    for (index, &(number, line)) in lines.iter().enumerate() {
         // The benchmarks page's tables are a command's output, made by
         // scripts/record, not prose.
         if line.starts_with(RECORD_BEGIN) {
@@ -427,7 +447,13 @@ fn counted_figures(text: &str) -> Vec<(usize, String, &'static str)> {
         if recorded {
             continue;
         }
+        let joined = with_next_line(&lines, index);
+        let line = joined.as_str();
+        let own = lines[index].1.len();
         for (figure, end) in numbers_in(line) {
+            if end - figure.len() >= own {
+                break; // the next line's own figures are its own
+            }
             // `729 × 4 nodes` counts 729 × 4, not 4.
             let start = end - figure.len();
             if line[..start].trim_end().ends_with('×') {
@@ -568,6 +594,7 @@ fn the_count_rule_finds_figures_before_their_nouns() {
         ["14 clues"]
     );
     assert!(found("the 81 cells and 12 puzzles").is_empty());
+    assert_eq!(found("and `bitboard` 107\nguesses at 52"), ["107 guesses"]);
     let text = "<!-- counts: x -->\n| a | 4,208 |\n<!-- end of counts -->\n";
     assert_eq!(numbers_in_checked_blocks(text), ["4208"]);
 }
