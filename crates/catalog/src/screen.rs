@@ -70,11 +70,11 @@ fn solved(cells: [u8; 81]) -> Board {
     Board::from_cells(cells).expect("a solution holds only digits 1 to 9")
 }
 
-/// Placements of the classic search past which one solve by a classic
-/// approach takes more than about a second (they make 10 to 20 million a
-/// second on the machines we measured). The `hardest` tier starts here, and
-/// `sudoku compare` and the benches leave a classic approach out of a set
-/// with a puzzle past it.
+/// Placements of the classic search past which the classic approaches are
+/// not run: a solve that long keeps a comparison or a bench waiting (what
+/// one placement costs is in notes/benchmarks.md). The `hardest` tier
+/// starts here, and `sudoku compare`, the judge and the benches leave a
+/// classic approach out of a set with a puzzle past it.
 pub const CLASSIC_PLACEMENT_LIMIT: u64 = 10_000_000;
 
 /// How hard `puzzle` is for the classic approaches: the placements a

@@ -140,8 +140,8 @@ enum Command {
         /// An embedded tier (examples, famous, easy, medium, hard, hardest),
         /// `all` for every tier, or a puzzle file. Only the fast approaches
         /// run on `hardest`, and on a file with a puzzle that needs over ten
-        /// million placements of the classic search: a classic approach
-        /// needs over a second per puzzle there.
+        /// million placements of the classic search, where a classic
+        /// approach would keep the run waiting.
         #[arg(long, default_value = "all")]
         corpus: String,
         /// Stop after SECS seconds (decimals allowed): the tables finished
@@ -598,8 +598,8 @@ fn solve_one(
 }
 
 /// The approach whose native counter `sudoku count` uses by default: the
-/// fastest counter in the catalog on every public set (README, "Against
-/// the fastest published solvers").
+/// fastest counter in the catalog on every public set (the counting table
+/// of notes/benchmarks.md, "Against the fastest published solvers").
 const DEFAULT_COUNTER: &str = "bitboard";
 
 fn count(

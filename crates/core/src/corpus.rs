@@ -62,9 +62,10 @@ impl Tier {
         }
     }
 
-    /// True for a tier where one solve by a classic (published) approach
-    /// takes more than about a second: tests, `sudoku compare` and the
-    /// benches run only the fast approaches there, and say so.
+    /// True for a tier whose puzzles need more than ten million placements
+    /// of the classic (published) approaches' search: tests, `sudoku
+    /// compare` and the benches run only the fast approaches there, and say
+    /// so.
     pub fn fast_only(self) -> bool {
         self == Tier::Hardest
     }

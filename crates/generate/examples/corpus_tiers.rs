@@ -14,8 +14,8 @@ use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 use sudoku_generate::generate;
 
 /// (name, fewest placements, most placements, how many puzzles) of each tier.
-/// "hardest" is for the fast approaches only: a classic approach needs well
-/// over a second per puzzle there.
+/// "hardest" is for the fast approaches only: a classic approach needs
+/// over ten million placements per puzzle there.
 const TIERS: [(&str, u64, u64, usize); 4] = [
     ("easy", 0, 999, 12),
     ("medium", 1_000, 49_999, 12),

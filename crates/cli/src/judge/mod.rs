@@ -574,7 +574,9 @@ fn accepted(
         }
         let _ = write!(line, ": {}", ratios.join(", "));
         if !classics_fit {
-            line.push_str(" (the classics are left out: over a second a puzzle here)");
+            line.push_str(
+                " (the classics are left out: over ten million placements a puzzle here)",
+            );
         }
         output.line(&line)?;
     }

@@ -19,8 +19,8 @@
 //! first. A search that has made thousands of guesses (no puzzle of the
 //! large public sets needs so many; sparse boards can) starts again from
 //! the givens and branches on a two-candidate cell or the tightest spot
-//! left, a cell or a digit with the fewest options, so it settles such a
-//! board in milliseconds, not minutes or hours.
+//! left, a cell or a digit with the fewest options, so such a board takes
+//! thousands of guesses where the layouts alone once made billions.
 //!
 //! On x86-64 processors with AVX2 (detected at run time), the native API
 //! runs the same search compiled for AVX2, starting with a sweep that takes
@@ -32,9 +32,12 @@
 //!
 //! **Complexity.** Exponential in the worst case: no exact solver of
 //! generalised (n²×n²) Sudoku is known to run in polynomial time, the
-//! problem being NP-complete. But propagation leaves little to guess: most
-//! puzzles of the public benchmark sets need a handful of guesses or none. Space: a state of 168
-//! bytes per level of guessing (at most 81 levels).
+//! problem being NP-complete. But propagation leaves little to guess: the
+//! public 17-clue puzzles mostly need none, and the hardest public sets
+//! tens to a few hundred per puzzle (the guesses table of
+//! `notes/bitboard.md`). Space: a state of 168 bytes per level of guessing,
+//! at most 27 levels of layouts (one per band and digit) plus one per cell
+//! guessed.
 //!
 //! **No solution.** [`Solution::solve_sudoku`] leaves the board unchanged;
 //! [`solve`] returns `None`, [`solve_unique`] returns `None` and

@@ -7,7 +7,7 @@
 //! and each elimination propagates by two rules: a cell left with one
 //! candidate has that digit eliminated from its 20 peers (the other cells of
 //! its row, column and box), and a digit left with one place in a unit is
-//! assigned there. Most published puzzles are solved by propagating the
+//! assigned there. Many published puzzles are solved by propagating the
 //! givens alone. When propagation stalls, the search picks the unfilled cell
 //! with the fewest candidates and tries each of them on a copy of the state.
 //!
@@ -15,7 +15,7 @@
 //! generalised Sudoku is known to be polynomial: the problem is
 //! NP-complete), but propagation prunes so hard that even the hardest
 //! published puzzles take guesses by the hundred or the thousand, where the
-//! classics take placements by the million or more. One state is 81 masks
+//! classics take placements by the ten thousand to the ten million or more. One state is 81 masks
 //! (162 bytes), copied once per guess; recursion depth is at most the number
 //! of guesses on the current path.
 //!

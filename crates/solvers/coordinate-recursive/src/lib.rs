@@ -14,12 +14,13 @@
 //! What dominates in practice is the size of the search tree, which the
 //! row-major order makes huge on puzzles whose top rows are nearly empty.
 //! Space O(81) for the recursion: one frame per cell of the board, givens
-//! included, plus one per row end, at most 91.
+//! included, plus one per row end and one at the end, at most 91.
 //!
 //! **No solution.** Every placement is undone on the way back, so a board with
 //! no solution comes back exactly as it went in; the search may take very long
 //! to prove that. Givens that already conflict are not checked: the search
-//! fills the board around them and leaves the conflict in place.
+//! fills the board around them if it can, leaving the conflict in place, or
+//! gives the board back unchanged.
 //!
 //! Explained at length in `notes/coordinate-recursive.md`.
 //!
@@ -94,7 +95,8 @@ impl Solution {
     fn is_valid(board: &[Vec<char>], i: usize, j: usize, val: char) -> bool {
         #[cfg(sudoku_trace)]
         crate::probe::check((i, j), val);
-        // Slicing to 9 up front lets the compiler drop the bounds checks in the loops.
+        // Slicing to 9 up front lets the compiler drop the bounds checks of the
+        // row and box loops (the column loop still checks `row[j]`).
         for row in &board[..9] {
             #[cfg(sudoku_trace)]
             crate::probe::tick();

@@ -16,7 +16,8 @@
 //! with the fewest rows is the most-constrained-first rule in matrix form
 //! (it covers both "a cell with one candidate" and "a digit with one place"),
 //! so real puzzles need few guesses. Building the matrix is 2,916 nodes,
-//! done once per call; space is those nodes plus recursion depth ≤ 81.
+//! done once per call; space is those nodes plus the recursion, one frame
+//! per choice and one more.
 //!
 //! **No solution.** [`Solution::solve_sudoku`] leaves the board unchanged;
 //! [`solve`] returns `None` and [`count_solutions`] returns 0. Givens are

@@ -14,13 +14,14 @@
 //!
 //! **Complexity.** The same search tree as the other classics, O(9^m) in the
 //! worst case for m empty cells; each node looks for the first empty cell from
-//! the top-left (up to 81 cells) and each check reads 27 cells. Space O(m) for
-//! the recursion plus the 81-byte grid.
+//! the top-left (up to 81 cells) and each check reads up to 27 cells. Space
+//! O(m) for the recursion plus the 81-byte grid.
 //!
 //! **No solution.** Every placement is reset to 0, so the grid, and the board,
 //! come back as they went in (possibly after a long search); `solve_int_grid`
 //! returns false. Conflicting givens are not checked: the search fills around
-//! them and leaves the conflict in place.
+//! them if it can, leaving the conflict in place, or gives the board back
+//! unchanged.
 //!
 //! Explained at length in `notes/find-empty-cell.md`.
 //!

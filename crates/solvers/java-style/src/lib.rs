@@ -15,7 +15,8 @@
 //!
 //! **No solution.** Every placement is undone, so the board comes back as it
 //! went in (possibly after a long search). Conflicting givens are not checked:
-//! the search fills around them and leaves the conflict in place.
+//! the search fills around them if it can, leaving the conflict in place, or
+//! gives the board back unchanged.
 //!
 //! Explained at length in `notes/java-style.md`.
 //!
