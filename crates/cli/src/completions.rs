@@ -113,9 +113,6 @@ fn man_page(command: clap::Command) -> io::Result<String> {
         man.render_synopsis_section(&mut sections)?;
         man.render_description_section(&mut sections)?;
         man.render_options_section(&mut sections)?;
-        if subcommand.get_after_help().is_some() {
-            man.render_extra_section(&mut sections)?;
-        }
         for line in String::from_utf8_lossy(&sections).lines() {
             match section_heading(line) {
                 // The heading is the command's name, set above.
@@ -125,9 +122,14 @@ fn man_page(command: clap::Command) -> io::Result<String> {
                 None => writeln!(page, "{line}")?,
             }
         }
+        if let Some(text) = subcommand.get_after_help() {
+            page.extend_from_slice(b".PP\n");
+            page.extend_from_slice(unfilled(&text.to_string()).as_bytes());
+        }
     }
-    if command.get_after_help().is_some() {
-        man.render_extra_section(&mut page)?;
+    if let Some(text) = command.get_after_help() {
+        page.extend_from_slice(b".SH \"START HERE\"\n");
+        page.extend_from_slice(unfilled(&text.to_string()).as_bytes());
     }
     man.render_version_section(&mut page)?;
     let page = String::from_utf8_lossy(&page).into_owned();
@@ -145,6 +147,25 @@ fn man_page(command: clap::Command) -> io::Result<String> {
 /// The two lines the roff crate puts before every piece it renders: they
 /// define the apostrophe once for the whole page.
 const PREAMBLE: [&str; 2] = [r".ie \n(.g .ds Aq \(aq", ".el .ds Aq '"];
+
+/// `text` as roff lines set as they are, not filled: the after-help texts
+/// hold commands to copy, which filling would join, justify and hyphenate.
+/// Backslashes and hyphens are escaped (an unescaped `-` may print as a
+/// hyphen that a shell does not read as a minus), and a line starting with
+/// `.` or `'` is kept from being read as a request.
+fn unfilled(text: &str) -> String {
+    let mut roff = String::from(".nf\n");
+    for line in text.lines() {
+        let line = line.replace('\\', "\\e").replace('-', "\\-");
+        if line.starts_with('.') || line.starts_with('\'') {
+            roff.push_str("\\&");
+        }
+        roff.push_str(&line);
+        roff.push('\n');
+    }
+    roff.push_str(".fi\n");
+    roff
+}
 
 /// The name of the section that `line` opens, if it is a `.SH` request.
 fn section_heading(line: &str) -> Option<&str> {

@@ -79,8 +79,15 @@ pub fn run(
     let selected = match select(&entries, names) {
         Ok(selected) => selected,
         Err(unknown) => {
+            // A name is short; a longer argument is shown cut.
+            let shown: String = unknown.chars().take(80).collect();
+            let cut = if shown.len() < unknown.len() {
+                "..."
+            } else {
+                ""
+            };
             diagnostic!(
-                "error: no puzzle, tier or kind is named {unknown:?}; `sudoku corpus` lists them all"
+                "error: no puzzle, tier or kind is named {shown:?}{cut}; `sudoku corpus` lists them all"
             );
             return Ok(Status::UsageOrIo);
         }

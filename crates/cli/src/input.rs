@@ -73,6 +73,40 @@ impl<R: Read> Read for Announcing<'_, R> {
     }
 }
 
+/// The input among `files` (standard input when there are none, or for
+/// `-`) that is the same file as `output`, if any: writing there while
+/// reading it would feed the command its own output (a file appended to
+/// itself grows for ever) or destroy the input. Only regular files are
+/// compared: a terminal or a pipe cannot be both.
+#[cfg(unix)]
+pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let target = std::fs::metadata(output).ok()?;
+    if !target.is_file() {
+        return None;
+    }
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    files.iter().find_map(|path| {
+        let (name, metadata) = if path.as_os_str() == "-" {
+            (
+                "standard input".to_string(),
+                std::fs::metadata("/dev/stdin"),
+            )
+        } else {
+            (path.display().to_string(), std::fs::metadata(path))
+        };
+        let metadata = metadata.ok()?;
+        (metadata.dev() == target.dev() && metadata.ino() == target.ino()).then_some(name)
+    })
+}
+
+/// Never: without device and inode numbers, no two paths are compared.
+#[cfg(not(unix))]
+pub fn input_written_to(_: &[PathBuf], _: &Path) -> Option<String> {
+    None
+}
+
 /// Calls `handle` with every record of every input, in order: its source,
 /// and the record with its lines and its board or the reason it has none.
 /// `before_wait` is called whenever reading is about to wait for input.

@@ -20,7 +20,7 @@ mod source;
 mod trace;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -161,7 +161,7 @@ enum Command {
     #[command(after_help = CORPUS_EXAMPLES)]
     Corpus {
         /// A puzzle's name, a tier or a kind; several in any order.
-        #[arg(value_name = "NAME|TIER")]
+        #[arg(value_name = "NAME|TIER|KIND")]
         names: Vec<String>,
         /// Write the puzzles in this format, as `sudoku solve` writes
         /// solutions.
@@ -226,21 +226,30 @@ struct TraceArgs {
     /// table.
     #[arg(long)]
     json: bool,
-    /// Also print the first N steps of each search.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    steps: usize,
+    /// Also print the first N steps of each search (at most a million: each
+    /// step is kept in memory until it is printed).
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(..=i64::from(MOST_STEPS)))]
+    steps: u32,
     /// Write a page that replays the search on the first puzzle of the
     /// input, for one approach or two side by side, to PAGE: one HTML file
     /// with nothing else to fetch.
     #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
     html: Option<PathBuf>,
-    /// The most steps the page holds of each search (the counts are always
-    /// complete).
-    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html")]
-    max_steps: usize,
+    /// The most steps the page holds of each search, at most a million (the
+    /// counts are always complete).
+    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MOST_STEPS)))]
+    max_steps: u32,
     #[command(flatten)]
     input: InputArgs,
 }
+
+/// The most steps `trace --steps` prints and `trace --html` holds of one
+/// search: every step is kept in memory (tens of bytes each), and a search
+/// can take hundreds of millions, so an unbounded value could exhaust the
+/// memory and abort the program.
+const MOST_STEPS: u32 = 1_000_000;
 
 /// The options of `sudoku judge`.
 #[derive(Args)]
@@ -281,8 +290,13 @@ impl InputArgs {
         self.input_format.map(Format::from)
     }
 
-    /// Runs `work` on every record, for a run that starts now.
+    /// Runs `work` on every record, for a run that starts now; refuses to
+    /// start when standard output is one of the inputs.
     fn run(&self, output: &mut Output<impl Write>, work: &Work) -> io::Result<Status> {
+        if let Some(input) = input::input_written_to(&self.files, Path::new("/dev/stdout")) {
+            diagnostic!("error: the output is also an input ({input}): write it to another file");
+            return Ok(Status::UsageOrIo);
+        }
         batch::run(
             output,
             &self.files,
@@ -421,15 +435,19 @@ fn choice_parser<T: Sync + 'static>(
 }
 
 /// The approaches `choices` name, in the order given, with `all` standing
-/// for `find` of every catalog id, in catalog order.
+/// for `find` of every catalog id, in catalog order; each once, where it is
+/// first named (`bitboard,all` puts bitboard first, and times it once).
 fn chosen<T>(choices: &[Choice<T>], find: fn(&str) -> Option<&'static T>) -> Vec<&'static T> {
-    choices
-        .iter()
-        .flat_map(|choice| match *choice {
-            Choice::Every => sudoku_catalog::ids().filter_map(find).collect(),
-            Choice::One(approach) => vec![approach],
-        })
-        .collect()
+    let mut approaches: Vec<&'static T> = Vec::new();
+    for approach in choices.iter().flat_map(|choice| match *choice {
+        Choice::Every => sudoku_catalog::ids().filter_map(find).collect(),
+        Choice::One(approach) => vec![approach],
+    }) {
+        if !approaches.iter().any(|seen| std::ptr::eq(*seen, approach)) {
+            approaches.push(approach);
+        }
+    }
+    approaches
 }
 
 fn main() -> ExitCode {
@@ -670,6 +688,17 @@ fn generate(
 fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status> {
     let named = chosen(&args.solver, sudoku_trace::find);
     if let Some(page) = &args.html {
+        if page.as_os_str() == "-" {
+            diagnostic!("error: --html takes the path of the page to write, not `-`");
+            return Ok(Status::UsageOrIo);
+        }
+        if let Some(input) = input::input_written_to(&args.input.files, page) {
+            diagnostic!(
+                "error: the page {} is also an input ({input}): write it to another file",
+                page.display()
+            );
+            return Ok(Status::UsageOrIo);
+        }
         let chosen = trace::approaches_or(&named, trace::PAGE_APPROACHES);
         return trace::write_page(
             output,
@@ -677,12 +706,12 @@ fn trace(output: &mut Output<impl Write>, args: &TraceArgs) -> io::Result<Status
             &chosen,
             &args.input.files,
             args.input.format(),
-            args.max_steps,
+            args.max_steps as usize,
         );
     }
     let print = trace::Print {
         json: args.json,
-        steps: args.steps,
+        steps: args.steps as usize,
     };
     let work = trace::work(trace::approaches_or(&named, trace::TABLE_APPROACHES), print);
     // A table per record, so a blank line between them; JSON is one line each.

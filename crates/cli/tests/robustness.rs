@@ -440,3 +440,114 @@ fn a_closed_stdout_ends_the_commands_without_input_quietly() {
         );
     }
 }
+
+/// A file of `copies` copies of the LeetCode example, in a folder of its own.
+fn puzzle_file(copies: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("puzzles.txt");
+    std::fs::write(&path, format!("{EXAMPLE}\n").repeat(copies)).unwrap();
+    (folder, path)
+}
+
+#[test]
+fn an_output_appended_to_its_own_input_is_refused_not_fed_back_for_ever() {
+    // `sudoku solve big.txt >> big.txt` read its own answers as new records
+    // and grew the file without end (7.4 GB in a minute); from stdin too.
+    let (_folder, path) = puzzle_file(3);
+    let binary = env!("CARGO_BIN_EXE_sudoku");
+    for command in [
+        format!("'{binary}' solve --solver bitboard \"$1\" >> \"$1\""),
+        format!("'{binary}' solve --solver bitboard < \"$1\" >> \"$1\""),
+        format!("'{binary}' check \"$1\" >> \"$1\""),
+        format!("'{binary}' trace --json \"$1\" - < /dev/null >> \"$1\""),
+    ] {
+        let output = output_within(
+            Command::new("sh").args(["-c", &command, "sh"]).arg(&path),
+            Duration::from_secs(20),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("the output is also an input"), "{stderr}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{EXAMPLE}\n").repeat(3),
+            "{command} changed its input"
+        );
+    }
+    // Another file, or a pipe, is fine.
+    let output = output_within(
+        sudoku().args(["solve", "--solver", "bitboard"]).arg(&path),
+        Duration::from_secs(20),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{SOLUTION}\n").repeat(3)
+    );
+}
+
+#[test]
+fn a_replay_page_never_overwrites_its_input() {
+    // `sudoku trace --html in.txt in.txt` replaced the puzzles by the page.
+    let (folder, path) = puzzle_file(1);
+    let link = folder.path().join("link.txt");
+    std::os::unix::fs::symlink(&path, &link).unwrap();
+    for page in [&path, &link] {
+        let output = output_within(
+            sudoku().arg("trace").arg("--html").arg(page).arg(&path),
+            Duration::from_secs(20),
+        );
+        assert_eq!(output.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&output.stderr).contains("is also an input"));
+    }
+    let from_stdin = output_within(
+        Command::new("sh")
+            .args([
+                "-c",
+                &format!(
+                    "'{}' trace --html \"$1\" < \"$1\"",
+                    env!("CARGO_BIN_EXE_sudoku")
+                ),
+                "sh",
+            ])
+            .arg(&path),
+        Duration::from_secs(20),
+    );
+    assert_eq!(from_stdin.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{EXAMPLE}\n")
+    );
+    // `-` is not a page to write (a file named `-` appeared before).
+    let dash = output_within(
+        sudoku()
+            .args(["trace", "--html", "-"])
+            .arg(&path)
+            .current_dir(folder.path()),
+        Duration::from_secs(20),
+    );
+    assert_eq!(dash.status.code(), Some(2));
+    assert!(!folder.path().join("-").exists());
+}
+
+#[test]
+fn a_huge_step_count_is_refused_before_it_can_exhaust_the_memory() {
+    // `--steps 1000000000` on a hardest puzzle tried to keep a billion
+    // steps and aborted on a failed allocation (exit 134, no record).
+    for args in [
+        ["trace", "--steps", "1000000001"],
+        ["trace", "--max-steps", "1000000001"],
+    ] {
+        let mut command = sudoku();
+        command.args(args);
+        if args[1] == "--max-steps" {
+            command.args(["--html", "page.html"]);
+        }
+        let output = output_within(&mut command, Duration::from_secs(20));
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("is not in"),
+            "{args:?}"
+        );
+    }
+}
