@@ -33,14 +33,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::markdown::code_blocks;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
+use common::{read, root};
 
 /// The Markdown files under `dir`, recursively, sorted.
 fn markdown_under(dir: &Path) -> Vec<PathBuf> {

@@ -137,8 +137,7 @@ const PRACTICE_SOLUTIONS: [&str; 6] = [
 fn the_practice_note_shows_the_reference_solutions_as_they_are_judged() {
     // crates/cli/tests/judge.rs judges the files; the note must show those
     // files and not a copy that drifted.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let note = std::fs::read_to_string(root.join("notes/practice.md")).unwrap();
+    let note = common::read(&common::root().join("notes/practice.md"));
     let shown: Vec<String> = markdown::code_blocks(&note)
         .into_iter()
         .filter(|block| ["python", "java", "cpp"].contains(&block.info.as_str()))
@@ -150,9 +149,7 @@ fn the_practice_note_shows_the_reference_solutions_as_they_are_judged() {
         "notes/practice.md shows each reference solution once"
     );
     for (body, file) in shown.iter().zip(PRACTICE_SOLUTIONS) {
-        let path = root.join("notes/solutions").join(file);
-        let source = std::fs::read_to_string(&path)
-            .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let source = common::read(&common::root().join("notes/solutions").join(file));
         assert!(
             *body == source,
             "notes/practice.md shows a copy of notes/solutions/{file} that differs from the file"

@@ -19,14 +19,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use common::markdown::{anchor, code_blocks, headings, links, prose};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
+use common::{read, root};
 
 /// The note with no Chinese twin: the home of every timing figure.
 const WITHOUT_TWIN: &str = "benchmarks.md";

@@ -6,7 +6,19 @@
 pub mod leetcode;
 pub mod markdown;
 
+use std::path::Path;
+
 use sudoku_core::Board;
+
+/// The repository's root, where the docs the tests read live.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The text of `path`, or a failure that names it.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
 
 /// The reference: a plain depth-first count, written for this test and
 /// sharing no code with any approach (the screening counter of

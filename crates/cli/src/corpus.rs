@@ -105,18 +105,15 @@ fn list(output: &mut Output<impl Write>, entries: &[Entry]) -> io::Result<Status
     const NAME: &str = "name";
     const GROUP: &str = "tier/kind";
     const CLUES: &str = "clues";
-    let name_width = entries
-        .iter()
-        .map(|entry| entry.name.len())
-        .chain([NAME.len()])
-        .max()
-        .unwrap_or(0);
-    let group_width = entries
-        .iter()
-        .map(|entry| entry.group.len())
-        .chain([GROUP.len()])
-        .max()
-        .unwrap_or(0);
+    // A column is as wide as its header or its widest field.
+    let width = |header: &str, field: fn(&Entry) -> &str| {
+        entries
+            .iter()
+            .map(|entry| field(entry).len())
+            .fold(header.len(), usize::max)
+    };
+    let name_width = width(NAME, |entry| &entry.name);
+    let group_width = width(GROUP, |entry| entry.group);
     let clues_width = CLUES.len();
     output.line(&format!(
         "{NAME:name_width$}  {GROUP:group_width$}  {CLUES:>clues_width$}"

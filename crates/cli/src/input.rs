@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use sudoku_core::{Board, Format, ReadError, Records};
 
-use crate::output::{diagnostic, Status};
+use crate::output::{diagnostic, same_target, Status};
 
 /// Bytes asked of the operating system at a time.
 const READ_BUFFER: usize = 64 * 1024;
@@ -78,33 +78,20 @@ impl<R: Read> Read for Announcing<'_, R> {
 /// reading it would feed the command its own output (a file appended to
 /// itself grows for ever) or destroy the input. Only regular files are
 /// compared: a terminal or a pipe cannot be both.
-#[cfg(unix)]
 pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
-    use std::os::unix::fs::MetadataExt;
-    let target = std::fs::metadata(output).ok()?;
-    if !target.is_file() {
+    if !std::fs::metadata(output).ok()?.is_file() {
         return None;
     }
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     files.iter().find_map(|path| {
-        let (name, metadata) = if path.as_os_str() == "-" {
-            (
-                "standard input".to_string(),
-                std::fs::metadata("/dev/stdin"),
-            )
+        let (name, path) = if path.as_os_str() == "-" {
+            ("standard input".to_string(), Path::new("/dev/stdin"))
         } else {
-            (path.display().to_string(), std::fs::metadata(path))
+            (path.display().to_string(), path.as_path())
         };
-        let metadata = metadata.ok()?;
-        (metadata.dev() == target.dev() && metadata.ino() == target.ino()).then_some(name)
+        (same_target(path, output) == Some(true)).then_some(name)
     })
-}
-
-/// Never: without device and inode numbers, no two paths are compared.
-#[cfg(not(unix))]
-pub fn input_written_to(_: &[PathBuf], _: &Path) -> Option<String> {
-    None
 }
 
 /// Calls `handle` with every record of every input, in order: its source,

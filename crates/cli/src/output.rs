@@ -3,6 +3,7 @@
 
 use std::fmt::{self, Write as _};
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -173,14 +174,14 @@ fn meet(out: &str, err: &str, discard: &str) -> bool {
 /// Whether two paths name the same file (device and inode), when both can
 /// be looked at.
 #[cfg(unix)]
-fn same_target(one: &str, other: &str) -> Option<bool> {
+pub fn same_target(one: impl AsRef<Path>, other: impl AsRef<Path>) -> Option<bool> {
     use std::os::unix::fs::MetadataExt;
     let (one, other) = (std::fs::metadata(one).ok()?, std::fs::metadata(other).ok()?);
     Some(one.dev() == other.dev() && one.ino() == other.ino())
 }
 
 #[cfg(not(unix))]
-fn same_target(_: &str, _: &str) -> Option<bool> {
+pub fn same_target(_: impl AsRef<Path>, _: impl AsRef<Path>) -> Option<bool> {
     None
 }
 

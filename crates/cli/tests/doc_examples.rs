@@ -77,40 +77,56 @@ struct Line {
     text: String,
 }
 
+/// The fenced blocks of `text` whose info string is `info`, each as its
+/// lines with their numbers in the file (from 1).
+fn blocks<'a>(text: &'a str, info: &str) -> Vec<Vec<(usize, &'a str)>> {
+    let mut blocks = Vec::new();
+    let mut open: Option<Vec<(usize, &str)>> = None;
+    let mut inside_other = false;
+    for (index, line) in text.lines().enumerate() {
+        if let Some(fence_info) = line.trim_start().strip_prefix("```") {
+            match open.take() {
+                Some(block) => blocks.push(block),
+                None if inside_other => inside_other = false,
+                None if fence_info.trim() == info => open = Some(Vec::new()),
+                None => inside_other = true,
+            }
+        } else if let Some(block) = &mut open {
+            block.push((index + 1, line));
+        }
+    }
+    blocks
+}
+
 /// The shell lines of `text`'s `sh` blocks, continuation lines (`\`)
 /// joined, comments and blank lines left out.
 fn shell_lines(file: &str, text: &str) -> Vec<Line> {
     let mut lines = Vec::new();
-    let mut inside = false;
-    let mut pending: Option<Line> = None;
-    for (index, raw) in text.lines().enumerate() {
-        if let Some(info) = raw.trim_start().strip_prefix("```") {
-            inside = !inside && info.trim() == "sh";
-            continue;
-        }
-        if !inside {
-            continue;
-        }
-        let code = strip_comment(raw).trim_end();
-        let continued = code.ends_with('\\');
-        let code = code.trim_end_matches('\\').trim();
-        match &mut pending {
-            Some(line) => {
-                line.text.push(' ');
-                line.text.push_str(code);
+    for block in blocks(text, "sh") {
+        let mut pending: Option<Line> = None;
+        for (number, raw) in block {
+            let code = strip_comment(raw).trim_end();
+            let continued = code.ends_with('\\');
+            let code = code.trim_end_matches('\\').trim();
+            match &mut pending {
+                Some(line) => {
+                    line.text.push(' ');
+                    line.text.push_str(code);
+                }
+                None if code.is_empty() => continue,
+                None => {
+                    pending = Some(Line {
+                        file: file.to_string(),
+                        number,
+                        text: code.to_string(),
+                    });
+                }
             }
-            None if code.is_empty() => continue,
-            None => {
-                pending = Some(Line {
-                    file: file.to_string(),
-                    number: index + 1,
-                    text: code.to_string(),
-                });
+            if !continued {
+                lines.extend(pending.take());
             }
         }
-        if !continued {
-            lines.extend(pending.take());
-        }
+        lines.extend(pending);
     }
     lines
 }
@@ -140,31 +156,23 @@ struct Session {
 
 fn console_sessions(file: &str, text: &str) -> Vec<Session> {
     let mut sessions: Vec<Session> = Vec::new();
-    let mut inside = false;
-    for (index, raw) in text.lines().enumerate() {
-        if let Some(info) = raw.trim_start().strip_prefix("```") {
-            inside = !inside && info.trim() == "console";
-            continue;
-        }
-        if !inside {
-            continue;
-        }
-        if let Some(command) = raw.strip_prefix("$ ") {
-            sessions.push(Session {
-                line: Line {
-                    file: file.to_string(),
-                    number: index + 1,
-                    text: command.to_string(),
-                },
-                expected: Vec::new(),
-            });
-        } else if let Some(session) = sessions.last_mut() {
-            session.expected.push(raw.to_string());
-        } else {
-            panic!(
-                "{file}:{}: a console block starts with output, not a `$ ` command",
-                index + 1
-            );
+    for block in blocks(text, "console") {
+        let first = sessions.len();
+        for (number, raw) in block {
+            if let Some(command) = raw.strip_prefix("$ ") {
+                sessions.push(Session {
+                    line: Line {
+                        file: file.to_string(),
+                        number,
+                        text: command.to_string(),
+                    },
+                    expected: Vec::new(),
+                });
+            } else if sessions.len() > first {
+                sessions.last_mut().unwrap().expected.push(raw.to_string());
+            } else {
+                panic!("{file}:{number}: a console block starts with output, not a `$ ` command");
+            }
         }
     }
     sessions
@@ -418,6 +426,20 @@ fn the_matcher_reads_wildcards() {
         strip_comment("echo '# not a comment'"),
         "echo '# not a comment'"
     );
+}
+
+#[test]
+fn blocks_are_read_by_their_info_string_alone() {
+    let text = "```sh\na\n```\n```text\nsudoku x\n```\n```sh\nb \\\n  c\n```\n";
+    assert_eq!(
+        blocks(text, "sh"),
+        [vec![(2, "a")], vec![(8, "b \\"), (9, "  c")]]
+    );
+    let joined: Vec<String> = shell_lines("f", text)
+        .into_iter()
+        .map(|line| line.text)
+        .collect();
+    assert_eq!(joined, ["a", "b c"]);
 }
 
 #[test]
