@@ -23,8 +23,12 @@ use crate::format::{
     parse_plain_line, Format,
 };
 
-/// The longest line the reader keeps; a longer line is an error for its record.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+// The physical lines (their ends, the byte-order mark, the length limit) are
+// `line`'s; this module frames them into records.
+mod line;
+
+use line::Lines;
+pub use line::MAX_LINE_BYTES;
 
 /// The longest `leetcode` record (which may span lines) the reader keeps.
 pub const MAX_RECORD_BYTES: usize = 64 * 1024;
@@ -74,13 +78,10 @@ pub enum ReadError {
 /// );
 /// ```
 pub struct Records<R> {
-    reader: R,
+    lines: Lines<R>,
     format: Option<Format>,
-    line_number: usize,
+    /// A line read, and found to begin the next record, kept for it.
     pending: Option<RawLine>,
-    buffer: Vec<u8>,
-    /// The last line ended with a CR: a LF right after it belongs to that line end.
-    after_cr: bool,
     stopped: bool,
 }
 
@@ -100,12 +101,9 @@ impl<R: BufRead> Records<R> {
     /// Reads records, detecting the format of each from its first line.
     pub fn new(reader: R) -> Self {
         Records {
-            reader,
+            lines: Lines::new(reader),
             format: None,
-            line_number: 0,
             pending: None,
-            buffer: Vec::new(),
-            after_cr: false,
             stopped: false,
         }
     }
@@ -120,17 +118,17 @@ impl<R: BufRead> Records<R> {
     /// How many lines the records returned so far took up, with the blank
     /// and comment lines among them: the next record starts after this line.
     pub fn lines_consumed(&self) -> usize {
-        self.line_number - usize::from(self.pending.is_some())
+        self.lines.number() - usize::from(self.pending.is_some())
     }
 
     /// The next physical line, without its line end (LF, CRLF or a lone
     /// CR), as a line of its own: the one kept back in `pending`, else the
-    /// next [`Records::read_line`] reads; `None` at the end of input. Every
+    /// next [`Lines::next_line`] reads; `None` at the end of input. Every
     /// byte of the line, kept or not, goes through `scanner` when one is
     /// given.
     fn read_raw_line(
         &mut self,
-        scanner: Option<&mut BracketScanner>,
+        mut scanner: Option<&mut BracketScanner>,
     ) -> io::Result<Option<RawLine>> {
         if let Some(line) = self.pending.take() {
             if let (Some(scanner), Ok(text)) = (scanner, &line.text) {
@@ -138,94 +136,18 @@ impl<R: BufRead> Records<R> {
             }
             return Ok(Some(line));
         }
-        let Some((number, kept)) = self.read_line(scanner)? else {
+        let observe = |bytes: &[u8]| {
+            if let Some(scanner) = scanner.as_deref_mut() {
+                scanner.scan(bytes);
+            }
+        };
+        let Some((number, kept)) = self.lines.next_line(observe)? else {
             return Ok(None);
         };
         Ok(Some(RawLine {
             number,
             text: kept.map(str::to_string),
         }))
-    }
-
-    /// The next physical line of the input, without its line end, with its
-    /// number, and its text lent out of `self.buffer` rather than copied;
-    /// `None` at the end of input. Every byte of the line, kept or not,
-    /// goes through `scanner` when one is given.
-    ///
-    /// Not `BufRead::read_until` over `Read::take` (with `skip_until` for
-    /// the rest of a long line): those split on one byte, and a lone CR
-    /// ends a line too. A file with CR line ends would be a single line to
-    /// them, cut at the limit, and every record after the first 64 KiB
-    /// lost; so this loop looks for either byte in what `fill_buf` holds.
-    fn read_line(
-        &mut self,
-        mut scanner: Option<&mut BracketScanner>,
-    ) -> io::Result<Option<(usize, Result<&str, RecordError>)>> {
-        self.buffer.clear();
-        let mut too_long = false;
-        let mut read_any = false;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
-                break;
-            }
-            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
-                self.reader.consume(1);
-                continue;
-            }
-            read_any = true;
-            let end = memchr::memchr2(b'\n', b'\r', available);
-            let (chunk, used) = match end {
-                Some(end) => {
-                    self.after_cr = available[end] == b'\r';
-                    (&available[..end], end + 1)
-                }
-                None => (available, available.len()),
-            };
-            if let Some(scanner) = scanner.as_deref_mut() {
-                scanner.scan(chunk);
-            }
-            if !too_long {
-                if self.buffer.len() + chunk.len() > MAX_LINE_BYTES {
-                    // Keep reading to the end of the line, but stop storing it.
-                    too_long = true;
-                    self.buffer = Vec::new();
-                } else {
-                    self.buffer.extend_from_slice(chunk);
-                }
-            }
-            self.reader.consume(used);
-            if end.is_some() {
-                break;
-            }
-        }
-        if !read_any {
-            return Ok(None);
-        }
-        self.line_number += 1;
-        let number = self.line_number;
-        if too_long {
-            return Ok(Some((
-                number,
-                Err(RecordError::LineTooLong {
-                    limit: MAX_LINE_BYTES,
-                }),
-            )));
-        }
-        let mut bytes = self.buffer.as_slice();
-        if self.line_number == 1 {
-            if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                bytes = stripped;
-            }
-        }
-        let text = std::str::from_utf8(bytes).map_err(|error| RecordError::NotUtf8 {
-            byte: error.valid_up_to() + 1,
-        });
-        Ok(Some((number, text)))
     }
 
     /// The next line of a multi-line record, or [`Next::End`] when the input
@@ -264,7 +186,7 @@ impl<R: BufRead> Records<R> {
                 let text = raw.text.map_err(|error| record_error(raw.number, error))?;
                 (raw.number, Cow::Owned(text))
             } else {
-                let Some((number, kept)) = self.read_line(None)? else {
+                let Some((number, kept)) = self.lines.next_line(|_| {})? else {
                     return Ok(None);
                 };
                 let text = kept.map_err(|error| record_error(number, error))?;
@@ -538,7 +460,10 @@ mod tests {
     use crate::test_puzzles::EXAMPLE;
 
     /// Each record as `Ok((line, format))` or `Err(message)`.
-    fn summary(input: &[u8], format: Option<Format>) -> Vec<Result<(usize, Format), String>> {
+    pub(super) fn summary(
+        input: &[u8],
+        format: Option<Format>,
+    ) -> Vec<Result<(usize, Format), String>> {
         Records::new(input)
             .with_format(format)
             .map(|record| {
@@ -549,7 +474,7 @@ mod tests {
             .collect()
     }
 
-    fn example() -> Board {
+    pub(super) fn example() -> Board {
         EXAMPLE.parse().unwrap()
     }
 
@@ -568,14 +493,6 @@ mod tests {
             vec![(1, Format::Line), (2, Format::Grid), (14, Format::Leetcode)]
         );
         assert!(records.iter().all(|record| record.board == board));
-    }
-
-    #[test]
-    fn accepts_crlf_and_a_byte_order_mark() {
-        let input = format!("\u{feff}{EXAMPLE}\r\n{EXAMPLE}\r\n");
-        let records: Vec<Record> = Records::new(input.as_bytes()).map(Result::unwrap).collect();
-        assert_eq!(records.len(), 2);
-        assert!(records.iter().all(|record| record.board == example()));
     }
 
     #[test]
@@ -598,31 +515,6 @@ mod tests {
                 Err("line 3: column 1: 'n' is not a digit or a blank (. 0 _ -)".to_string()),
                 Ok((4, Format::Line)),
             ]
-        );
-    }
-
-    #[test]
-    fn a_very_long_line_is_one_error_and_is_not_kept() {
-        let mut input = vec![b'1'; 5 * 1024 * 1024];
-        input.push(b'\n');
-        input.extend_from_slice(EXAMPLE.as_bytes());
-        let mut records = Records::new(input.as_slice());
-        assert_eq!(
-            records.next().unwrap().unwrap_err().to_string(),
-            "line 1: line is longer than 65536 bytes"
-        );
-        assert!(records.buffer.capacity() <= MAX_LINE_BYTES);
-        assert_eq!(records.next().unwrap().unwrap().board, example());
-        assert!(records.next().is_none());
-    }
-
-    #[test]
-    fn invalid_utf8_names_the_byte() {
-        let mut input = EXAMPLE.as_bytes()[..10].to_vec();
-        input.extend_from_slice(b"\xff\xfe\n");
-        assert_eq!(
-            summary(&input, None),
-            vec![Err("line 1: byte 11 is not valid UTF-8".to_string())]
         );
     }
 
@@ -687,21 +579,8 @@ mod tests {
         assert_eq!(records[0].board, Board::EMPTY);
     }
 
-    /// Each record as `Ok((line, format))` or `Err(message)`, read through a
-    /// one-byte buffer so that every line end falls across a buffer boundary.
-    fn summary_byte_by_byte(input: &[u8]) -> Vec<Result<(usize, Format), String>> {
-        let reader = io::BufReader::with_capacity(1, input);
-        Records::new(reader)
-            .map(|record| {
-                record
-                    .map(|record| (record.line, record.format))
-                    .map_err(|error| error.to_string())
-            })
-            .collect()
-    }
-
     /// The LeetCode example as JSON spread over nine lines, one row each.
-    fn json_over_nine_lines() -> String {
+    pub(super) fn json_over_nine_lines() -> String {
         example().to_leetcode_json().replace("],", "],\n")
     }
 
@@ -731,32 +610,6 @@ mod tests {
             assert_eq!(records.len(), 2, "{next}");
             assert!(records[0].is_err() && records[1].is_ok(), "{next}");
         }
-    }
-
-    #[test]
-    fn a_lone_cr_ends_a_line_as_lf_and_crlf_do() {
-        let input = format!("{EXAMPLE}\r").repeat(10);
-        assert_eq!(summary(input.as_bytes(), None).len(), 10);
-        let mixed = format!("{EXAMPLE}\r{EXAMPLE}\r\n{EXAMPLE}\n\r\r\n{EXAMPLE}\r");
-        let expected = vec![
-            Ok((1, Format::Line)),
-            Ok((2, Format::Line)),
-            Ok((3, Format::Line)),
-            Ok((6, Format::Line)),
-        ];
-        assert_eq!(summary(mixed.as_bytes(), None), expected);
-        assert_eq!(summary_byte_by_byte(mixed.as_bytes()), expected);
-        // A grid and a JSON board with CR line ends.
-        let cr = |text: String| text.replace('\n', "\r");
-        let input = format!(
-            "{}\r{}\r",
-            cr(example().to_grid()),
-            cr(json_over_nine_lines())
-        );
-        assert_eq!(
-            summary_byte_by_byte(input.as_bytes()),
-            vec![Ok((1, Format::Grid)), Ok((13, Format::Leetcode))]
-        );
     }
 
     #[test]
