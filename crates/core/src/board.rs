@@ -247,7 +247,7 @@ mod tests {
         leetcode[2][7] = 'x';
         assert_eq!(
             Board::from_leetcode(&leetcode).unwrap_err().to_string(),
-            "row 3, column 8: \"x\" is not \"1\"-\"9\" or \".\""
+            "r3c8: \"x\" is not \"1\"-\"9\" or \".\""
         );
         leetcode[2].pop();
         assert_eq!(

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::cell::Cell;
+
 /// Why some text is not a board. Everything counts from 1, as a person
 /// does: `row` and `column` are the board's, `position` counts characters
 /// from the start of the line as written (the messages call it a column, as
@@ -46,14 +48,14 @@ pub enum ParseError {
     #[error("LeetCode row {row} has {}, expected 9", counted(*found, "cell"))]
     LeetcodeRowLength { row: usize, found: usize },
     /// A LeetCode cell that is not `"1"`–`"9"` or `"."`.
-    #[error("row {row}, column {column}: {found:?} is not \"1\"-\"9\" or \".\"")]
+    #[error("{}: {found:?} is not \"1\"-\"9\" or \".\"", cell(*row, *column))]
     LeetcodeCell {
         row: usize,
         column: usize,
         found: String,
     },
     /// A cell value above 9 handed to [`crate::Board::from_cells`].
-    #[error("row {row}, column {column}: {value} is not a Sudoku digit")]
+    #[error("{}: {value} is not a Sudoku digit", cell(*row, *column))]
     DigitOutOfRange {
         row: usize,
         column: usize,
@@ -119,6 +121,11 @@ pub fn grouped(count: u64) -> String {
         text.push(digit);
     }
     text
+}
+
+/// The [`Cell`] at a 1-based `row` and `column`, as the errors above hold them.
+fn cell(row: usize, column: usize) -> Cell {
+    Cell::new(row.saturating_sub(1), column.saturating_sub(1))
 }
 
 /// Where a `line` record's puzzle field ended early, for its error message.

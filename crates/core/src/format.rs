@@ -462,7 +462,7 @@ mod tests {
             .replacen("\".\"", "\"55\"", 1);
         assert_eq!(
             parse_leetcode_json(&json).unwrap_err().to_string(),
-            "row 1, column 1: \"55\" is not \"1\"-\"9\" or \".\""
+            "r1c1: \"55\" is not \"1\"-\"9\" or \".\""
         );
         assert!(matches!(
             parse_leetcode_json("[[1,2]]").unwrap_err(),

@@ -1,7 +1,7 @@
 //! The shared ground of sudoku-lab: the [`Board`], reading and writing it in
-//! every text format, LeetCode 36 validity, verifying a solution, and the
-//! embedded puzzle [`corpus`]. It knows no approach: screening and counting,
-//! which need one, are `sudoku-screen`'s.
+//! every text format, LeetCode 36 validity, verifying a solution, the name
+//! of a [`Cell`] in messages, and the embedded puzzle [`corpus`]. It knows no
+//! approach: screening and counting, which need one, are `sudoku-screen`'s.
 //!
 //! Every approach crate stands alone (a LeetCode submission depends on
 //! nothing); this crate is what the catalog, the tests, the benches and the
@@ -20,6 +20,7 @@
 //! ```
 
 mod board;
+mod cell;
 pub mod corpus;
 mod error;
 pub mod format;
@@ -27,6 +28,7 @@ pub mod reader;
 mod validate;
 
 pub use board::Board;
+pub use cell::Cell;
 pub use error::{counted, grouped, ParseError, RecordError};
 pub use format::Format;
 pub use reader::{ReadError, Record, Records};

@@ -5,6 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::board::Board;
+use crate::cell::Cell;
 
 /// A row, column or box, 0-based; displayed 1-based. Boxes count row-major from the top left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,7 +51,8 @@ pub struct Conflict {
 }
 
 impl fmt::Display for Conflict {
-    /// For example `row 3 has two 5s (columns 2 and 8)`.
+    /// For example `row 3 has two 5s (columns 2 and 8)`, or
+    /// `box 5 has two 2s (r4c4 and r6c6)`.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (digit, first, second) = (self.digit, self.first, self.second);
         match self.unit {
@@ -70,12 +72,10 @@ impl fmt::Display for Conflict {
             ),
             Unit::Box(index) => write!(
                 formatter,
-                "box {} has two {digit}s (row {} column {}, row {} column {})",
+                "box {} has two {digit}s ({} and {})",
                 index + 1,
-                first.0 + 1,
-                first.1 + 1,
-                second.0 + 1,
-                second.1 + 1
+                Cell::new(first.0, first.1),
+                Cell::new(second.0, second.1)
             ),
         }
     }
@@ -195,7 +195,7 @@ fn is_solved_grid(board: &Board) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum VerifyError {
     /// A given of the puzzle was changed or erased.
-    #[error("row {} column {}: the given {given} became {}", .row + 1, .column + 1, if *.found == 0 { "empty".to_string() } else { .found.to_string() })]
+    #[error("{}: the given {given} became {}", Cell::new(*.row, *.column), if *.found == 0 { "empty".to_string() } else { .found.to_string() })]
     ChangedGiven {
         /// 0-based row.
         row: usize,
@@ -207,7 +207,7 @@ pub enum VerifyError {
         found: u8,
     },
     /// A cell is still empty.
-    #[error("row {} column {} is still empty", .row + 1, .column + 1)]
+    #[error("{} is still empty", Cell::new(*.row, *.column))]
     Incomplete {
         /// 0-based row.
         row: usize,
@@ -228,7 +228,7 @@ pub enum VerifyError {
 /// use sudoku_core::{verify, Board};
 ///
 /// let puzzle = Board::EMPTY;
-/// assert_eq!(verify(&puzzle, &puzzle).unwrap_err().to_string(), "row 1 column 1 is still empty");
+/// assert_eq!(verify(&puzzle, &puzzle).unwrap_err().to_string(), "r1c1 is still empty");
 /// ```
 pub fn verify(puzzle: &Board, solution: &Board) -> Result<(), VerifyError> {
     // Nearly every board checked is a solution (every answer `sudoku solve`
@@ -394,10 +394,7 @@ mod tests {
         board.set(5, 5, 2);
         let conflict = validate(&board).unwrap_err();
         assert_eq!(conflict.unit, Unit::Box(4));
-        assert_eq!(
-            conflict.to_string(),
-            "box 5 has two 2s (row 4 column 4, row 6 column 6)"
-        );
+        assert_eq!(conflict.to_string(), "box 5 has two 2s (r4c4 and r6c6)");
     }
 
     #[test]
@@ -409,14 +406,14 @@ mod tests {
         changed.set(0, 0, 1);
         assert_eq!(
             verify(&puzzle, &changed).unwrap_err().to_string(),
-            "row 1 column 1: the given 5 became 1"
+            "r1c1: the given 5 became 1"
         );
 
         let mut erased = solution;
         erased.set(0, 1, 0);
         assert_eq!(
             verify(&puzzle, &erased).unwrap_err().to_string(),
-            "row 1 column 2: the given 3 became empty"
+            "r1c2: the given 3 became empty"
         );
 
         let mut holed = solution;

@@ -30,7 +30,7 @@
 
 use std::fmt;
 
-use sudoku_core::{Board, ParseError};
+use sudoku_core::{Board, Cell, ParseError};
 
 pub mod probe;
 
@@ -297,7 +297,7 @@ impl Event {
         let at = if self.cell == NO_CELL {
             String::new()
         } else {
-            format!("r{}c{}", self.cell / 9 + 1, self.cell % 9 + 1)
+            Cell::from_index(usize::from(self.cell)).to_string()
         };
         let digits: Vec<String> = (1..=9)
             .filter(|digit| self.value & (1 << digit) != 0)
