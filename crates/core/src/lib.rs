@@ -1,7 +1,8 @@
 //! The shared ground of sudoku-lab: the [`Board`], reading and writing it in
 //! every text format, LeetCode 36 validity, verifying a solution, the name
 //! of a [`Cell`] in messages, and the embedded puzzle [`corpus`]. It knows no
-//! approach: screening and counting, which need one, are `sudoku-screen`'s.
+//! approach: screening and counting solutions, which need one, live in the
+//! catalog (`sudoku_catalog::screen`).
 //!
 //! Every approach crate stands alone (a LeetCode submission depends on
 //! nothing); this crate is what the catalog, the tests, the benches and the
