@@ -16,49 +16,84 @@ pub enum ParseError {
     /// here).
     #[error("expected 81 cells, found {found}{}", field_end(*ended_by))]
     WrongLength {
+        /// How many characters the puzzle field has.
         found: usize,
+        /// The position and the character that ended the field, if any did.
         ended_by: Option<(usize, char)>,
     },
     /// A `line` record with a character that is neither a digit nor a blank.
     #[error("column {position}: {found:?} is not a digit or a blank (. 0 _ -)")]
-    BadCharacter { position: usize, found: char },
+    BadCharacter {
+        /// Where the character is on the line.
+        position: usize,
+        /// The character.
+        found: char,
+    },
     /// A `grid` row with a character that is neither a digit, a blank nor a separator.
     #[error("grid row {row}, column {position}: {found:?} is not a digit, a blank (. 0 _) or a separator (| - +)")]
     GridBadCharacter {
+        /// The grid row, not counting separator lines.
         row: usize,
+        /// Where the character is on the row's line.
         position: usize,
+        /// The character.
         found: char,
     },
     /// A `grid` row with other than 9 cells.
     #[error("grid row {row} has {}, expected 9", counted(*found, "cell"))]
-    GridRowLength { row: usize, found: usize },
+    GridRowLength {
+        /// The grid row, not counting separator lines.
+        row: usize,
+        /// How many cells it has.
+        found: usize,
+    },
     /// A `grid` record that ended before its ninth row.
     #[error("grid has {}, expected 9", counted(*found, "row"))]
-    GridRows { found: usize },
+    GridRows {
+        /// How many rows it has.
+        found: usize,
+    },
     /// A `leetcode` record that is not JSON of the expected shape.
     #[error("not a LeetCode board: {message}")]
-    Json { message: String },
+    Json {
+        /// What the JSON parser says is wrong.
+        message: String,
+    },
     /// A `leetcode` record that ended before its brackets closed.
     #[error("LeetCode board is missing its closing bracket")]
     UnterminatedJson,
     /// A LeetCode board with other than 9 rows.
     #[error("LeetCode board has {}, expected 9", counted(*found, "row"))]
-    LeetcodeRows { found: usize },
+    LeetcodeRows {
+        /// How many rows it has.
+        found: usize,
+    },
     /// A LeetCode row with other than 9 cells.
     #[error("LeetCode row {row} has {}, expected 9", counted(*found, "cell"))]
-    LeetcodeRowLength { row: usize, found: usize },
+    LeetcodeRowLength {
+        /// The row.
+        row: usize,
+        /// How many cells it has.
+        found: usize,
+    },
     /// A LeetCode cell that is not `"1"`–`"9"` or `"."`.
     #[error("{}: {found:?} is not \"1\"-\"9\" or \".\"", cell(*row, *column))]
     LeetcodeCell {
+        /// The cell's row.
         row: usize,
+        /// The cell's column.
         column: usize,
+        /// What the cell holds.
         found: String,
     },
     /// A cell value above 9 handed to [`crate::Board::from_cells`].
     #[error("{}: {value} is not a Sudoku digit", cell(*row, *column))]
     DigitOutOfRange {
+        /// The cell's row.
         row: usize,
+        /// The cell's column.
         column: usize,
+        /// The value it holds.
         value: u8,
     },
 }
@@ -72,13 +107,23 @@ pub enum RecordError {
     Parse(#[from] ParseError),
     /// A line longer than the reader accepts; the rest of it was skipped.
     #[error("line is longer than {limit} bytes")]
-    LineTooLong { limit: usize },
+    LineTooLong {
+        /// The longest line accepted, in bytes.
+        limit: usize,
+    },
     /// A record longer than the reader accepts (a `leetcode` record spread over many lines).
     #[error("record is longer than {limit} bytes")]
-    RecordTooLong { limit: usize },
+    RecordTooLong {
+        /// The longest record accepted, in bytes.
+        limit: usize,
+    },
     /// A line that is not valid UTF-8: `byte` counts bytes from 1.
     #[error("byte {byte} is not valid UTF-8")]
-    NotUtf8 { byte: usize },
+    NotUtf8 {
+        /// Where the first invalid byte is, in bytes from the start of the
+        /// line (after the byte-order mark of a first line).
+        byte: usize,
+    },
 }
 
 impl ParseError {

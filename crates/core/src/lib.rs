@@ -20,6 +20,8 @@
 //! }
 //! ```
 
+#![warn(missing_docs)]
+
 mod board;
 mod cell;
 pub mod corpus;
