@@ -4,15 +4,13 @@
 //! answer as `sudoku_core::validate` does on every board of the corpus and on
 //! random boards, many of them with a clash in a row, a column or a box.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
 use sudoku_core::corpus::{self, Kind};
 use sudoku_core::{validate, Board};
 
-use common::{leetcode, markdown};
+use crate::common::{self, leetcode, markdown};
 
 /// Reads one board of 81 characters per line and prints 1 (valid) or 0.
 const MAIN: &str = r#"

@@ -2,7 +2,7 @@
 //! bitboard approach, with the number of solutions the data's README gives.
 //! The files are not in the repository: the test reads them from the
 //! directory named by `SUDOKU_LAB_DATA`, so it only runs when asked (`cargo
-//! test --test public_data -- --ignored`; `.ci/run` does it when
+//! test --test main -- --ignored public_data::`; `.ci/run` does it when
 //! `../shared/data` exists).
 
 use std::fmt::Write as _;

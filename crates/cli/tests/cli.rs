@@ -3,12 +3,10 @@
 //! These live in the CLI's own package (not the root `tests/`) because Cargo
 //! hands the path of a binary only to the integration tests of its package.
 
-mod common;
-
 use std::fmt::Write as _;
 
+use crate::common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
 use assert_cmd::Command;
-use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
 use predicates::prelude::*;
 use pretty_assertions::assert_eq;
 use sudoku_core::corpus::Kind;

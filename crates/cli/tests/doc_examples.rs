@@ -16,9 +16,11 @@
 //!   error or panic: exit status 0, or 1 where a record is meant to fail.
 //! - A line of another command is not run here (it builds, installs or
 //!   times things), but what it names must exist: a `-p` package, a
-//!   `--test`, `--bench` or `--example` target, a `--manifest-path` or a
-//!   `scripts/` program. Its first word must be one of `OTHER_COMMANDS`, so
-//!   a new kind of example is a decision, not an accident.
+//!   `--test`, `--bench` or `--example` target, the test modules its filters
+//!   name (`cargo test --test main -- docs::` needs a tests/docs.rs), a
+//!   `--manifest-path` or a `scripts/` program. Its first word must be one
+//!   of `OTHER_COMMANDS`, so a new kind of example is a decision, not an
+//!   accident.
 //!
 //! Each file's examples run in order in a fresh folder (so a file one line
 //! writes, the next can read), with `sudoku` on the PATH, `HOME` in that
@@ -26,11 +28,7 @@
 //! pipe one command into another (which `trycmd`, the clap authors' crate
 //! for this, does not do).
 
-#[path = "../../../tests/common/markdown.rs"]
-#[allow(dead_code)]
-mod markdown;
-
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -317,31 +315,71 @@ fn every_command_example_in_the_docs_runs_as_written() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A package of the workspace (or of anchors/): its folder and manifest.
+struct Package {
+    folder: PathBuf,
+    manifest: String,
+}
+
+impl Package {
+    /// Whether its manifest declares the test target `name` (every package
+    /// here sets `autotests = false`: a file of tests/ is not a target by
+    /// itself, but a module of `main`).
+    fn has_test(&self, name: &str) -> bool {
+        let declared = format!("name = \"{name}\"");
+        self.manifest.split("[[test]]").skip(1).any(|section| {
+            section
+                .lines()
+                .find(|line| line.starts_with("name = "))
+                .is_some_and(|line| line == declared)
+        })
+    }
+
+    /// Whether a test filter such as `docs::` names a module of its tests,
+    /// tests/docs.rs or tests/docs/mod.rs.
+    fn has_test_module(&self, filter: &str) -> bool {
+        let module = filter.split("::").next().unwrap_or("");
+        let tests = self.folder.join("tests");
+        tests.join(format!("{module}.rs")).is_file() || tests.join(module).join("mod.rs").is_file()
+    }
+}
+
 /// The packages of the workspace, by name.
-fn packages() -> BTreeSet<String> {
+fn packages() -> BTreeMap<String, Package> {
     let root = repository();
-    let mut manifests = vec![root.join("Cargo.toml")];
+    let mut folders = vec![root.clone()];
     for folder in ["crates", "crates/solvers", "anchors"] {
         for entry in std::fs::read_dir(root.join(folder)).unwrap() {
-            manifests.push(entry.unwrap().path().join("Cargo.toml"));
+            folders.push(entry.unwrap().path());
         }
     }
-    manifests
+    folders
         .into_iter()
-        .filter_map(|manifest| std::fs::read_to_string(manifest).ok())
-        .filter_map(|text| {
-            let line = text.lines().find(|line| line.starts_with("name = "))?;
-            Some(
-                line.trim_start_matches("name = ")
-                    .trim_matches('"')
-                    .to_string(),
-            )
+        .filter_map(|folder| {
+            let manifest = std::fs::read_to_string(folder.join("Cargo.toml")).ok()?;
+            let line = manifest.lines().find(|line| line.starts_with("name = "))?;
+            let name = line
+                .trim_start_matches("name = ")
+                .trim_matches('"')
+                .to_string();
+            Some((name, Package { folder, manifest }))
         })
         .collect()
 }
 
-/// Whether a file named `name` with extension `.rs` is in a `folder` (such
-/// as `tests` or `examples`) of the repository, at the root or in a crate.
+/// The name of the package at the repository's root, which `cargo test`
+/// means without `-p`.
+fn root_package(packages: &BTreeMap<String, Package>) -> &str {
+    let root = repository();
+    packages
+        .iter()
+        .find(|(_, package)| package.folder == root)
+        .map(|(name, _)| name.as_str())
+        .expect("the root is a package")
+}
+
+/// Whether a file named `name` with extension `.rs` is in a `folder`
+/// (`benches` or `examples`) of the repository, at the root or in a crate.
 fn target_exists(folder: &str, name: &str) -> bool {
     let root = repository();
     let file = format!("{name}.rs");
@@ -371,12 +409,23 @@ fn names_what_exists(line: &Line) -> Result<(), String> {
     }
     let root = repository();
     let packages = packages();
+    // Cargo's own arguments, and what it hands the test binaries after `--`.
+    let (words, for_tests) = match words.iter().position(|word| *word == "--") {
+        Some(at) => (&words[..at], &words[at + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let package = words
+        .windows(2)
+        .find(|pair| matches!(pair[0], "-p" | "--package"))
+        .map_or_else(|| root_package(&packages), |pair| pair[1]);
     let mut problems = Vec::new();
     for pair in words.windows(2) {
         let value = pair[1].trim_matches(['\'', '"']);
         let known = match pair[0] {
-            "-p" | "--package" => packages.contains(value),
-            "--test" => target_exists("tests", value),
+            "-p" | "--package" => packages.contains_key(value),
+            "--test" => packages
+                .get(package)
+                .is_some_and(|package| package.has_test(value)),
             "--bench" => target_exists("benches", value),
             "--example" => target_exists("examples", value),
             "--manifest-path" | "--path" => root.join(value).exists(),
@@ -386,7 +435,19 @@ fn names_what_exists(line: &Line) -> Result<(), String> {
             problems.push(format!("{} {value} names nothing here", pair[0]));
         }
     }
-    for word in &words {
+    if words.contains(&"--test") {
+        for filter in for_tests {
+            let names_a_module = filter.ends_with("::");
+            if names_a_module
+                && !packages
+                    .get(package)
+                    .is_some_and(|package| package.has_test_module(filter))
+            {
+                problems.push(format!("{filter} names no test module of {package}"));
+            }
+        }
+    }
+    for word in words {
         if let Some(script) = word.strip_prefix("scripts/") {
             if !root.join("scripts").join(script).is_file() {
                 problems.push(format!("no script scripts/{script}"));
@@ -455,5 +516,13 @@ fn a_broken_example_is_caught() {
     assert!(names_what_exists(&line("cargo test --test no_such_test")).is_err());
     assert!(names_what_exists(&line("cargo run -p no-such-package")).is_err());
     assert!(names_what_exists(&line("wget https://example.com")).is_err());
-    assert!(names_what_exists(&line("cargo test --test docs")).is_ok());
+    assert!(names_what_exists(&line("cargo test --test main -- docs::")).is_ok());
+    assert!(names_what_exists(&line(
+        "cargo test -p sudoku-cli --test main -- --ignored judge::"
+    ))
+    .is_ok());
+    // A file of tests/ is a module of `main`, no longer a target of its own.
+    assert!(names_what_exists(&line("cargo test --test docs")).is_err());
+    assert!(names_what_exists(&line("cargo test --test main -- no_such_file::")).is_err());
+    assert!(names_what_exists(&line("cargo test -p sudoku-cli --test main -- docs::")).is_err());
 }

@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 
 use pretty_assertions::assert_eq;
 
-mod common;
-
-use common::{file_with, EXAMPLE, SOLUTION};
+use crate::common::{file_with, EXAMPLE, SOLUTION};
 
 fn sudoku() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku"))

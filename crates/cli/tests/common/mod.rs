@@ -2,9 +2,6 @@
 //! puzzle files written for a test, and independent references for the
 //! counts `sudoku trace` prints.
 
-// Each test file is its own crate and uses a part of this.
-#![allow(dead_code)]
-
 pub mod reference;
 
 use std::io::Write;
