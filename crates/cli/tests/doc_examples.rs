@@ -213,7 +213,7 @@ fn line_matches(expected: &str, actual: &str) -> bool {
 
 /// Runs `command` with `sh -c` in `folder`, `sudoku` first on the PATH.
 fn run(command: &str, folder: &Path) -> Output {
-    let binary = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+    let binary = crate::common::binary();
     let path = std::env::join_paths(
         std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
             &std::env::var_os("PATH").unwrap_or_default(),

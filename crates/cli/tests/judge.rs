@@ -10,13 +10,8 @@
 //! unless asked for, with `SUDOKU_LAB_ANCHORS` naming them.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::common::{file_with, EXAMPLE};
-
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-}
+use crate::common::{file_with, sudoku, EXAMPLE};
 
 /// `sudoku ARGS`: exit status, stdout, stderr.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {

@@ -6,15 +6,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use crate::common::reference::{classic_work, solved_by_singles};
-use crate::common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
+use crate::common::{conflicting, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
 use pretty_assertions::assert_eq;
 use sudoku_core::Board;
 
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-}
-
-fn run(command: &mut Command) -> (Option<i32>, String, String) {
+fn run(command: &mut assert_cmd::Command) -> (Option<i32>, String, String) {
     let Output {
         status,
         stdout,

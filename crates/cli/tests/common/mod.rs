@@ -1,12 +1,28 @@
-//! What the CLI's test files share: the LeetCode example, its solution,
-//! puzzle files written for a test, and independent references for the
-//! counts `sudoku trace` prints.
+//! What the CLI's test files share: the `sudoku` binary to run, the
+//! LeetCode example, its solution, puzzle files written for a test, and
+//! independent references for the counts `sudoku trace` prints.
 
 pub mod reference;
 
 use std::io::Write;
+use std::path::Path;
 
 use sudoku_core::corpus::Kind;
+
+/// The `sudoku` binary Cargo built for these tests.
+pub fn binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_sudoku"))
+}
+
+/// `sudoku`, ready for its arguments: `assert_cmd::Command`, which
+/// collects both streams, writes stdin from a buffer (`write_stdin`; the
+/// input is empty without one) and, given a `timeout`, kills a run that
+/// hangs. A test that must hold the running child itself (to keep its
+/// input open, or leave its output) starts
+/// `std::process::Command::new(binary())`.
+pub fn sudoku() -> assert_cmd::Command {
+    assert_cmd::Command::new(binary())
+}
 
 /// LeetCode 37's example puzzle.
 pub const EXAMPLE: &str =
