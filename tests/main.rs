@@ -3,6 +3,11 @@
 //! docs::` runs the tests of tests/docs.rs alone (and `-- --list` shows
 //! them all). One binary links once where a binary per file linked eleven
 //! times, and the helpers of tests/common/ are one module they all share.
+//!
+//! The tests that make a block of the docs again (`notes_counts`, the
+//! guesses table of `public_data`, the practice note's solutions in
+//! `notes_code`) fail with the block as it is now; with `SUDOKU_LAB_BLESS=1`
+//! they write it into the docs instead (tests/common/bless.rs).
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! What the tests over every approach share.
 
+pub mod bless;
 pub mod leetcode;
 pub mod markdown;
 

@@ -22,6 +22,10 @@
 //!   of `OTHER_COMMANDS`, so a new kind of example is a decision, not an
 //!   accident.
 //!
+//! With `SUDOKU_LAB_BLESS=1`, a `console` example whose output differs is
+//! rewritten with what the command printed, in the file and in its Chinese
+//! twin, unless it shows `...` or `[..]` (those are edited by hand).
+//!
 //! Each file's examples run in order in a fresh folder (so a file one line
 //! writes, the next can read), with `sudoku` on the PATH, `HOME` in that
 //! folder and `EDITOR=true`. A command is run by `sh -c`, since the examples
@@ -31,6 +35,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use crate::common::blessing;
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -258,6 +264,7 @@ fn every_command_example_in_the_docs_runs_as_written() {
     let mut failures = Vec::new();
     let mut ran = 0;
     for document in documents() {
+        let mut rewrites = Vec::new();
         let name = document
             .strip_prefix(repository())
             .unwrap()
@@ -299,20 +306,97 @@ fn every_command_example_in_the_docs_runs_as_written() {
                     let stdout = String::from_utf8_lossy(&output.stdout);
                     let actual: Vec<&str> = stdout.lines().collect();
                     if !matches(&session.expected, &actual) {
+                        let blessable = !session
+                            .expected
+                            .iter()
+                            .any(|line| line == "..." || line.contains("[..]"));
+                        if blessable && blessing() {
+                            let printed = actual.iter().map(ToString::to_string).collect();
+                            rewrites.push((session, printed));
+                            continue;
+                        }
                         failures.push(format!(
-                            "{}:{}: `{}` printed\n{stdout}\nbut the page shows\n{}\n",
+                            "{}:{}: `{}` printed\n{stdout}\nbut the page shows\n{}\n({})\n",
                             session.line.file,
                             session.line.number,
                             session.line.text,
-                            session.expected.join("\n")
+                            session.expected.join("\n"),
+                            if blessable {
+                                "run with SUDOKU_LAB_BLESS=1 to rewrite it"
+                            } else {
+                                "it has `...` or `[..]`: edit it by hand"
+                            }
                         ));
                     }
                 }
             }
         }
+        if !rewrites.is_empty() {
+            if let Err(failure) = rewrite_sessions(&document, &rewrites) {
+                failures.push(failure);
+            }
+        }
     }
     assert!(ran >= 20, "only {ran} examples ran");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Blessing: writes in `document`, for each session, the lines it printed in
+/// place of those the page showed, and the same in the Chinese twin, whose
+/// code blocks are the same (`tests/notes_sync.rs`).
+fn rewrite_sessions(document: &Path, rewrites: &[(Session, Vec<String>)]) -> Result<(), String> {
+    let write = |path: &Path, text: &str| {
+        std::fs::write(path, text).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    };
+    let text = std::fs::read_to_string(document).unwrap();
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    // From the last, so that the line numbers of the others still hold.
+    for (session, printed) in rewrites.iter().rev() {
+        // Its command is line `number` (from 1), its output the lines after.
+        let first = session.line.number;
+        let printed = printed.iter().map(|line| format!("{line}\n"));
+        lines.splice(first..first + session.expected.len(), printed);
+    }
+    write(document, &lines.concat());
+    for (session, _) in rewrites {
+        eprintln!(
+            "{}:{}: `{}` rewritten (SUDOKU_LAB_BLESS)",
+            session.line.file, session.line.number, session.line.text
+        );
+    }
+    let root = repository();
+    let relative = document.strip_prefix(&root).unwrap();
+    let twin = if relative == Path::new("README.md") {
+        root.join("README.zh-CN.md")
+    } else {
+        root.join("notes/zh").join(relative.file_name().unwrap())
+    };
+    if !twin.is_file() {
+        return Ok(());
+    }
+    let shown = |session: &Session, output: &[String]| {
+        let mut text = format!("$ {}\n", session.line.text);
+        for line in output {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    };
+    let mut text = std::fs::read_to_string(&twin).unwrap();
+    for (session, printed) in rewrites {
+        let old = shown(session, &session.expected);
+        if !text.contains(&old) {
+            return Err(format!(
+                "{}: `{}` is not shown as in {}: rewrite it by hand",
+                twin.display(),
+                session.line.text,
+                session.line.file
+            ));
+        }
+        text = text.replacen(&old, &shown(session, printed), 1);
+    }
+    write(&twin, &text);
+    Ok(())
 }
 
 /// A package of the workspace (or of anchors/): its folder and manifest.

@@ -2,7 +2,9 @@
 //! is a module of it, named after the file, so `cargo test -p sudoku-cli
 //! --test main -- judge::` runs the tests of tests/judge.rs alone. The
 //! helpers of tests/common/ are one module they all share; tests/judge/
-//! holds the judge's fixtures, not code.
+//! holds the judge's fixtures, not code. With `SUDOKU_LAB_BLESS=1`,
+//! `doc_examples` rewrites a `console` example whose output changed instead
+//! of failing.
 
 mod common;
 
