@@ -5,9 +5,7 @@
 //! taken away (so it may have one solution or many), sometimes with one
 //! clue changed to clash with another (so it has none).
 
-mod common;
-
-use common::reference_count;
+use crate::common::reference_count;
 use proptest::prelude::*;
 use sudoku_catalog::screen::classic_placements;
 use sudoku_catalog::{counters, Family, APPROACHES};

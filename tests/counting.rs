@@ -1,9 +1,7 @@
 //! The native counters of the follow-up approaches, against a reference
 //! counter written for this test, on puzzles with 0, 1 and many solutions.
 
-mod common;
-
-use common::reference_count;
+use crate::common::reference_count;
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 use sudoku_catalog::{counters, Family, APPROACHES};
@@ -122,7 +120,7 @@ fn follow_ups_leave_boards_without_a_solution_unchanged(#[case] board: Board) {
 /// benchmark, whose puzzles all have two or more (as the data's README
 /// says). It reads the public file from the directory `SUDOKU_LAB_DATA`
 /// names, so it only runs when asked: `.ci/run` runs it when the data is
-/// there (`cargo test --test counting -- --ignored`).
+/// there (`cargo test --test main -- --ignored counting::`).
 #[test]
 #[ignore = "reads the public data: set SUDOKU_LAB_DATA and pass --ignored"]
 fn every_puzzle_of_sergs_benchmark_counts_two() {

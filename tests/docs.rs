@@ -28,12 +28,10 @@
 //! - **Names tell the truth.** A corpus puzzle named `...-N-clues-...`, and
 //!   a corpus comment that says a puzzle has N clues, match its givens.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::markdown::code_blocks;
-use common::{read, root};
+use crate::common::markdown::code_blocks;
+use crate::common::{read, root};
 
 /// The Markdown files under `dir`, recursively, sorted.
 fn markdown_under(dir: &Path) -> Vec<PathBuf> {

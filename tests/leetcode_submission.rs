@@ -16,11 +16,9 @@
 //! edition 2024) builds. The first needs that toolchain installed
 //! (`rustup toolchain install 1.74.1 --profile minimal`; `.ci/run` does it).
 
-mod common;
-
 use std::process::Command;
 
-use common::leetcode;
+use crate::common::leetcode;
 
 /// The rustup toolchain of LeetCode's judge of 2024.
 const JUDGE_TOOLCHAIN: &str = "1.74.1";

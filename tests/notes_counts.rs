@@ -2,13 +2,15 @@
 //! between a `<!-- counts: NAME -->` line and `<!-- end of counts -->` in
 //! notes/ and notes/zh/ is made again here from `sudoku_trace` and compared. The counts do
 //! not depend on the machine, so any difference means the notes or the code
-//! changed; the failure message prints the table to paste.
+//! changed; the failure message prints the table to paste, and with
+//! `SUDOKU_LAB_BLESS=1` the test writes it into the notes instead.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use sudoku_core::{corpus, grouped};
 use sudoku_trace::{Approach, Counter};
+
+use crate::common::bless::check_block;
 
 /// The puzzles of the all-approaches table in notes/README.md: the LeetCode
 /// example, a famous puzzle on which every follow-up has to guess, and the
@@ -51,22 +53,16 @@ fn table(approaches: &[&'static Approach], puzzles: &[&str], counters: &[Counter
     text
 }
 
-/// Fails unless the block named `name` in `note` is `expected`.
+/// Fails unless the block named `name` in `note` is `expected` (blessing,
+/// writes it there).
 fn check(note: &str, name: &str, expected: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(note);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let begin = format!("<!-- counts: {name} -->\n");
-    let start = text
-        .find(&begin)
-        .unwrap_or_else(|| panic!("{note} has no `{}` line", begin.trim()))
-        + begin.len();
-    let end = start
-        + text[start..]
-            .find("<!-- end of counts -->")
-            .unwrap_or_else(|| panic!("{note}: the {name} counts block does not end"));
-    assert!(
-        text[start..end] == *expected,
-        "{note}: the {name} counts differ from sudoku trace's; they are now:\n\n{expected}"
+    check_block(
+        note,
+        &format!("<!-- counts: {name} -->"),
+        "<!-- end of counts -->",
+        expected,
+        &format!("the {name} counts block"),
+        "sudoku trace's counts",
     );
 }
 

@@ -13,13 +13,11 @@
 //! - Every relative link in README.md, README.zh-CN.md and the notes names a
 //!   file that exists and, with `#anchor`, a heading of that file.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use common::markdown::{anchor, code_blocks, headings, links, prose};
-use common::{read, root};
+use crate::common::markdown::{anchor, code_blocks, headings, links, prose};
+use crate::common::{read, root};
 
 /// The note with no Chinese twin: the home of every timing figure.
 const WITHOUT_TWIN: &str = "benchmarks.md";

@@ -2,7 +2,7 @@
 //! bitboard approach, with the number of solutions the data's README gives.
 //! The files are not in the repository: the test reads them from the
 //! directory named by `SUDOKU_LAB_DATA`, so it only runs when asked (`cargo
-//! test --test public_data -- --ignored`; `.ci/run` does it when
+//! test --test main -- --ignored public_data::`; `.ci/run` does it when
 //! `../shared/data` exists).
 
 use std::fmt::Write as _;
@@ -112,7 +112,8 @@ fn bitboard_avx2_and_portable_paths_agree_on_every_public_puzzle() {
 /// `<!-- guesses -->` and `<!-- end of guesses -->`, made again from
 /// `sudoku_bitboard::count_guesses` on every public file: the counts are
 /// exact, so any difference means the solver or the note changed. The
-/// failure message prints the table to paste.
+/// failure message prints the table to paste; with `SUDOKU_LAB_BLESS=1`
+/// the test writes it into both notes instead.
 #[test]
 #[ignore = "reads the public data: set SUDOKU_LAB_DATA and pass --ignored"]
 fn the_guesses_table_of_the_bitboard_note_is_what_the_solver_does() {
@@ -150,20 +151,14 @@ fn the_guesses_table_of_the_bitboard_note_is_what_the_solver_does() {
             mean(counting)
         );
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for note in ["notes/bitboard.md", "notes/zh/bitboard.md"] {
-        let text = std::fs::read_to_string(root.join(note)).unwrap();
-        let start = text
-            .find("<!-- guesses -->\n")
-            .unwrap_or_else(|| panic!("{note} has no `<!-- guesses -->` line"))
-            + "<!-- guesses -->\n".len();
-        let end = start
-            + text[start..]
-                .find("<!-- end of guesses -->")
-                .unwrap_or_else(|| panic!("{note}: the guesses table does not end"));
-        assert!(
-            text[start..end] == table,
-            "{note}: the guesses table differs from what the solver does now; it is:\n\n{table}"
+        crate::common::bless::check_block(
+            note,
+            "<!-- guesses -->",
+            "<!-- end of guesses -->",
+            &table,
+            "the guesses table",
+            "what the solver does now",
         );
     }
 }

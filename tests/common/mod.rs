@@ -1,8 +1,6 @@
 //! What the tests over every approach share.
 
-// Each test file is its own crate and uses a part of this.
-#![allow(dead_code)]
-
+pub mod bless;
 pub mod leetcode;
 pub mod markdown;
 

@@ -3,19 +3,12 @@
 //! These live in the CLI's own package (not the root `tests/`) because Cargo
 //! hands the path of a binary only to the integration tests of its package.
 
-mod common;
-
 use std::fmt::Write as _;
 
-use assert_cmd::Command;
-use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
+use crate::common::{binary, conflicting, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
 use predicates::prelude::*;
 use pretty_assertions::assert_eq;
 use sudoku_core::corpus::Kind;
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
-}
 
 #[test]
 fn the_shared_example_and_solution_are_the_corpus_ones() {
@@ -148,7 +141,7 @@ fn where_stdout_and_stderr_meet_each_warning_precedes_its_record() {
     let both = tempfile::NamedTempFile::new().unwrap();
     // One open file for both, sharing its offset, as `2>&1` gives.
     let file = both.reopen().unwrap();
-    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+    let status = std::process::Command::new(binary())
         .args(["solve", "--solver", "bitboard", "--jobs", "2"])
         .arg(input.path())
         .stdout(file.try_clone().unwrap())

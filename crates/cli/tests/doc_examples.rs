@@ -16,9 +16,15 @@
 //!   error or panic: exit status 0, or 1 where a record is meant to fail.
 //! - A line of another command is not run here (it builds, installs or
 //!   times things), but what it names must exist: a `-p` package, a
-//!   `--test`, `--bench` or `--example` target, a `--manifest-path` or a
-//!   `scripts/` program. Its first word must be one of `OTHER_COMMANDS`, so
-//!   a new kind of example is a decision, not an accident.
+//!   `--test`, `--bench` or `--example` target, the test modules its filters
+//!   name (`cargo test --test main -- docs::` needs a tests/docs.rs), a
+//!   `--manifest-path` or a `scripts/` program. Its first word must be one
+//!   of `OTHER_COMMANDS`, so a new kind of example is a decision, not an
+//!   accident.
+//!
+//! With `SUDOKU_LAB_BLESS=1`, a `console` example whose output differs is
+//! rewritten with what the command printed, in the file and in its Chinese
+//! twin, unless it shows `...` or `[..]` (those are edited by hand).
 //!
 //! Each file's examples run in order in a fresh folder (so a file one line
 //! writes, the next can read), with `sudoku` on the PATH, `HOME` in that
@@ -26,13 +32,11 @@
 //! pipe one command into another (which `trycmd`, the clap authors' crate
 //! for this, does not do).
 
-#[path = "../../../tests/common/markdown.rs"]
-#[allow(dead_code)]
-mod markdown;
-
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use crate::common::blessing;
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -215,7 +219,7 @@ fn line_matches(expected: &str, actual: &str) -> bool {
 
 /// Runs `command` with `sh -c` in `folder`, `sudoku` first on the PATH.
 fn run(command: &str, folder: &Path) -> Output {
-    let binary = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+    let binary = crate::common::binary();
     let path = std::env::join_paths(
         std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
             &std::env::var_os("PATH").unwrap_or_default(),
@@ -260,6 +264,7 @@ fn every_command_example_in_the_docs_runs_as_written() {
     let mut failures = Vec::new();
     let mut ran = 0;
     for document in documents() {
+        let mut rewrites = Vec::new();
         let name = document
             .strip_prefix(repository())
             .unwrap()
@@ -301,15 +306,34 @@ fn every_command_example_in_the_docs_runs_as_written() {
                     let stdout = String::from_utf8_lossy(&output.stdout);
                     let actual: Vec<&str> = stdout.lines().collect();
                     if !matches(&session.expected, &actual) {
+                        let blessable = !session
+                            .expected
+                            .iter()
+                            .any(|line| line == "..." || line.contains("[..]"));
+                        if blessable && blessing() {
+                            let printed = actual.iter().map(ToString::to_string).collect();
+                            rewrites.push((session, printed));
+                            continue;
+                        }
                         failures.push(format!(
-                            "{}:{}: `{}` printed\n{stdout}\nbut the page shows\n{}\n",
+                            "{}:{}: `{}` printed\n{stdout}\nbut the page shows\n{}\n({})\n",
                             session.line.file,
                             session.line.number,
                             session.line.text,
-                            session.expected.join("\n")
+                            session.expected.join("\n"),
+                            if blessable {
+                                "run with SUDOKU_LAB_BLESS=1 to rewrite it"
+                            } else {
+                                "it has `...` or `[..]`: edit it by hand"
+                            }
                         ));
                     }
                 }
+            }
+        }
+        if !rewrites.is_empty() {
+            if let Err(failure) = rewrite_sessions(&document, &rewrites) {
+                failures.push(failure);
             }
         }
     }
@@ -317,31 +341,129 @@ fn every_command_example_in_the_docs_runs_as_written() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The packages of the workspace, by name.
-fn packages() -> BTreeSet<String> {
+/// Blessing: writes in `document`, for each session, the lines it printed in
+/// place of those the page showed, and the same in the Chinese twin, whose
+/// code blocks are the same (`tests/notes_sync.rs`).
+fn rewrite_sessions(document: &Path, rewrites: &[(Session, Vec<String>)]) -> Result<(), String> {
+    let write = |path: &Path, text: &str| {
+        std::fs::write(path, text).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    };
+    let text = std::fs::read_to_string(document).unwrap();
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    // From the last, so that the line numbers of the others still hold.
+    for (session, printed) in rewrites.iter().rev() {
+        // Its command is line `number` (from 1), its output the lines after.
+        let first = session.line.number;
+        let printed = printed.iter().map(|line| format!("{line}\n"));
+        lines.splice(first..first + session.expected.len(), printed);
+    }
+    write(document, &lines.concat());
+    for (session, _) in rewrites {
+        eprintln!(
+            "{}:{}: `{}` rewritten (SUDOKU_LAB_BLESS)",
+            session.line.file, session.line.number, session.line.text
+        );
+    }
     let root = repository();
-    let mut manifests = vec![root.join("Cargo.toml")];
+    let relative = document.strip_prefix(&root).unwrap();
+    let twin = if relative == Path::new("README.md") {
+        root.join("README.zh-CN.md")
+    } else {
+        root.join("notes/zh").join(relative.file_name().unwrap())
+    };
+    if !twin.is_file() {
+        return Ok(());
+    }
+    let shown = |session: &Session, output: &[String]| {
+        let mut text = format!("$ {}\n", session.line.text);
+        for line in output {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    };
+    let mut text = std::fs::read_to_string(&twin).unwrap();
+    for (session, printed) in rewrites {
+        let old = shown(session, &session.expected);
+        if !text.contains(&old) {
+            return Err(format!(
+                "{}: `{}` is not shown as in {}: rewrite it by hand",
+                twin.display(),
+                session.line.text,
+                session.line.file
+            ));
+        }
+        text = text.replacen(&old, &shown(session, printed), 1);
+    }
+    write(&twin, &text);
+    Ok(())
+}
+
+/// A package of the workspace (or of anchors/): its folder and manifest.
+struct Package {
+    folder: PathBuf,
+    manifest: String,
+}
+
+impl Package {
+    /// Whether its manifest declares the test target `name` (every package
+    /// here sets `autotests = false`: a file of tests/ is not a target by
+    /// itself, but a module of `main`).
+    fn has_test(&self, name: &str) -> bool {
+        let declared = format!("name = \"{name}\"");
+        self.manifest.split("[[test]]").skip(1).any(|section| {
+            section
+                .lines()
+                .find(|line| line.starts_with("name = "))
+                .is_some_and(|line| line == declared)
+        })
+    }
+
+    /// Whether a test filter such as `docs::` names a module of its tests,
+    /// tests/docs.rs or tests/docs/mod.rs.
+    fn has_test_module(&self, filter: &str) -> bool {
+        let module = filter.split("::").next().unwrap_or("");
+        let tests = self.folder.join("tests");
+        tests.join(format!("{module}.rs")).is_file() || tests.join(module).join("mod.rs").is_file()
+    }
+}
+
+/// The packages of the workspace, by name.
+fn packages() -> BTreeMap<String, Package> {
+    let root = repository();
+    let mut folders = vec![root.clone()];
     for folder in ["crates", "crates/solvers", "anchors"] {
         for entry in std::fs::read_dir(root.join(folder)).unwrap() {
-            manifests.push(entry.unwrap().path().join("Cargo.toml"));
+            folders.push(entry.unwrap().path());
         }
     }
-    manifests
+    folders
         .into_iter()
-        .filter_map(|manifest| std::fs::read_to_string(manifest).ok())
-        .filter_map(|text| {
-            let line = text.lines().find(|line| line.starts_with("name = "))?;
-            Some(
-                line.trim_start_matches("name = ")
-                    .trim_matches('"')
-                    .to_string(),
-            )
+        .filter_map(|folder| {
+            let manifest = std::fs::read_to_string(folder.join("Cargo.toml")).ok()?;
+            let line = manifest.lines().find(|line| line.starts_with("name = "))?;
+            let name = line
+                .trim_start_matches("name = ")
+                .trim_matches('"')
+                .to_string();
+            Some((name, Package { folder, manifest }))
         })
         .collect()
 }
 
-/// Whether a file named `name` with extension `.rs` is in a `folder` (such
-/// as `tests` or `examples`) of the repository, at the root or in a crate.
+/// The name of the package at the repository's root, which `cargo test`
+/// means without `-p`.
+fn root_package(packages: &BTreeMap<String, Package>) -> &str {
+    let root = repository();
+    packages
+        .iter()
+        .find(|(_, package)| package.folder == root)
+        .map(|(name, _)| name.as_str())
+        .expect("the root is a package")
+}
+
+/// Whether a file named `name` with extension `.rs` is in a `folder`
+/// (`benches` or `examples`) of the repository, at the root or in a crate.
 fn target_exists(folder: &str, name: &str) -> bool {
     let root = repository();
     let file = format!("{name}.rs");
@@ -371,12 +493,23 @@ fn names_what_exists(line: &Line) -> Result<(), String> {
     }
     let root = repository();
     let packages = packages();
+    // Cargo's own arguments, and what it hands the test binaries after `--`.
+    let (words, for_tests) = match words.iter().position(|word| *word == "--") {
+        Some(at) => (&words[..at], &words[at + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let package = words
+        .windows(2)
+        .find(|pair| matches!(pair[0], "-p" | "--package"))
+        .map_or_else(|| root_package(&packages), |pair| pair[1]);
     let mut problems = Vec::new();
     for pair in words.windows(2) {
         let value = pair[1].trim_matches(['\'', '"']);
         let known = match pair[0] {
-            "-p" | "--package" => packages.contains(value),
-            "--test" => target_exists("tests", value),
+            "-p" | "--package" => packages.contains_key(value),
+            "--test" => packages
+                .get(package)
+                .is_some_and(|package| package.has_test(value)),
             "--bench" => target_exists("benches", value),
             "--example" => target_exists("examples", value),
             "--manifest-path" | "--path" => root.join(value).exists(),
@@ -386,7 +519,19 @@ fn names_what_exists(line: &Line) -> Result<(), String> {
             problems.push(format!("{} {value} names nothing here", pair[0]));
         }
     }
-    for word in &words {
+    if words.contains(&"--test") {
+        for filter in for_tests {
+            let names_a_module = filter.ends_with("::");
+            if names_a_module
+                && !packages
+                    .get(package)
+                    .is_some_and(|package| package.has_test_module(filter))
+            {
+                problems.push(format!("{filter} names no test module of {package}"));
+            }
+        }
+    }
+    for word in words {
         if let Some(script) = word.strip_prefix("scripts/") {
             if !root.join("scripts").join(script).is_file() {
                 problems.push(format!("no script scripts/{script}"));
@@ -455,5 +600,13 @@ fn a_broken_example_is_caught() {
     assert!(names_what_exists(&line("cargo test --test no_such_test")).is_err());
     assert!(names_what_exists(&line("cargo run -p no-such-package")).is_err());
     assert!(names_what_exists(&line("wget https://example.com")).is_err());
-    assert!(names_what_exists(&line("cargo test --test docs")).is_ok());
+    assert!(names_what_exists(&line("cargo test --test main -- docs::")).is_ok());
+    assert!(names_what_exists(&line(
+        "cargo test -p sudoku-cli --test main -- --ignored judge::"
+    ))
+    .is_ok());
+    // A file of tests/ is a module of `main`, no longer a target of its own.
+    assert!(names_what_exists(&line("cargo test --test docs")).is_err());
+    assert!(names_what_exists(&line("cargo test --test main -- no_such_file::")).is_err());
+    assert!(names_what_exists(&line("cargo test -p sudoku-cli --test main -- docs::")).is_err());
 }

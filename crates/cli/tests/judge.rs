@@ -9,16 +9,9 @@
 //! published originals live outside the project, so their test is ignored
 //! unless asked for, with `SUDOKU_LAB_ANCHORS` naming them.
 
-mod common;
-
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{file_with, EXAMPLE};
-
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-}
+use crate::common::{file_with, sudoku, EXAMPLE};
 
 /// `sudoku ARGS`: exit status, stdout, stderr.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
@@ -205,8 +198,8 @@ fn every_catalog_approach_is_accepted() {
 /// the three C++ `Solution`s of articles.cpp and the Java one. They are read
 /// from the directory `SUDOKU_LAB_ANCHORS` names (`../shared/anchors` beside
 /// the clone), so the test only runs when asked: `.ci/run` runs it when
-/// that directory is there (`cargo test -p sudoku-cli --test judge --
-/// --ignored`). Asked, it fails rather than skips when a file or a compiler
+/// that directory is there (`cargo test -p sudoku-cli --test main --
+/// --ignored judge::`). Asked, it fails rather than skips when a file or a compiler
 /// is missing.
 #[test]
 #[ignore = "judges the published originals: set SUDOKU_LAB_ANCHORS (../shared/anchors) and pass --ignored"]

@@ -8,14 +8,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use pretty_assertions::assert_eq;
+use wait_timeout::ChildExt;
 
-mod common;
-
-use common::{file_with, EXAMPLE, SOLUTION};
-
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-}
+use crate::common::{binary, file_with, sudoku, EXAMPLE, SOLUTION};
 
 /// `lines` records that cannot be read.
 fn bad_records(lines: usize) -> String {
@@ -23,35 +18,28 @@ fn bad_records(lines: usize) -> String {
 }
 
 /// Waits for `child` at most `limit`; kills it and fails the test after that.
+/// For a child the test talks to while it runs; `output_within` runs the
+/// others.
 fn wait_at_most(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            panic!("{what}: still running after {limit:?}");
-        }
-        thread::sleep(Duration::from_millis(20));
+    if let Some(status) = child.wait_timeout(limit).unwrap() {
+        return status;
     }
+    let _ = child.kill();
+    panic!("{what}: still running after {limit:?}");
 }
 
-/// Runs `command` to the end with its output collected, like
-/// `Command::output`, but kills it and fails the test when it takes longer
-/// than `limit`: a hang is a failure, not a stuck test run.
-fn output_within(command: &mut Command, limit: Duration) -> Output {
-    let mut child = spawn_piped(command);
-    // An empty input.
-    drop(child.stdin.take());
-    let stdout = read_in_background(child.stdout.take().unwrap());
-    let stderr = read_in_background(child.stderr.take().unwrap());
-    let status = wait_at_most(&mut child, limit, &format!("{command:?}"));
-    Output {
-        status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    }
+/// Runs `command` to the end on an empty input with its output collected,
+/// but kills it and fails the test when it takes longer than `limit`: a
+/// hang is a failure, not a stuck test run.
+fn output_within(command: &mut assert_cmd::Command, limit: Duration) -> Output {
+    let started = Instant::now();
+    let output = command.timeout(limit).output().unwrap();
+    // Killed at the limit, the run has no exit code.
+    assert!(
+        output.status.code().is_some() || started.elapsed() < limit,
+        "{command:?}: still running after {limit:?}"
+    );
+    output
 }
 
 /// `command` started with its stdin, stdout and stderr piped to the test.
@@ -108,7 +96,7 @@ fn a_full_stderr_loses_no_record_and_does_not_panic() {
     let input = file_with(&format!("not a puzzle\n{EXAMPLE}\n"));
     let full = || std::fs::File::create("/dev/full").unwrap();
     for jobs in ["1", "2"] {
-        let output = sudoku()
+        let output = Command::new(binary())
             .args(["solve", "--jobs", jobs])
             .arg(input.path())
             .stderr(full())
@@ -121,7 +109,11 @@ fn a_full_stderr_loses_no_record_and_does_not_panic() {
         );
     }
     // Without a seed, generate says on stderr which one it picked.
-    let output = sudoku().arg("generate").stderr(full()).output().unwrap();
+    let output = Command::new(binary())
+        .arg("generate")
+        .stderr(full())
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim().len(), 81);
 }
@@ -136,12 +128,11 @@ fn exit_status_after_reading_one_line(args: &[&str], input: &str, stderr_too: bo
         "\"$0\" {} \"$1\" {redirect} | head -1 >/dev/null; exit ${{PIPESTATUS[0]}}",
         args.join(" ")
     );
-    let mut child = Command::new("bash")
-        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku")])
-        .arg(file.path())
-        .spawn()
-        .unwrap();
-    wait_at_most(&mut child, Duration::from_secs(30), "after a broken pipe").code()
+    let mut bash = assert_cmd::Command::new("bash");
+    bash.args(["-c", &script]).arg(binary()).arg(file.path());
+    output_within(&mut bash, Duration::from_secs(30))
+        .status
+        .code()
 }
 
 #[test]
@@ -196,7 +187,7 @@ fn a_huge_job_count_starts_only_the_threads_the_input_can_use() {
 #[test]
 fn a_timeout_answers_what_was_read_and_stops_waiting_for_input() {
     for jobs in ["1", "2"] {
-        let mut command = sudoku();
+        let mut command = Command::new(binary());
         command.args([
             "solve",
             "--solver",
@@ -239,7 +230,7 @@ fn a_timeout_answers_what_was_read_and_stops_waiting_for_input() {
 
 #[test]
 fn a_timeout_ends_an_endless_input() {
-    let mut child = spawn_piped(sudoku().args(["solve", "--timeout", "1"]));
+    let mut child = spawn_piped(Command::new(binary()).args(["solve", "--timeout", "1"]));
     let mut stdin = child.stdin.take().unwrap();
     let feeder = thread::spawn(move || {
         let line = format!("{EXAMPLE}\n");
@@ -354,18 +345,10 @@ trait WithStdin {
     fn output_with_stdin(&mut self, input: &str) -> String;
 }
 
-impl WithStdin for Command {
+impl WithStdin for assert_cmd::Command {
     fn output_with_stdin(&mut self, input: &str) -> String {
-        let mut child = self
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-        drop(stdin);
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        let output = self.write_stdin(input).output().unwrap();
+        String::from_utf8(output.stdout).unwrap()
     }
 }
 
@@ -397,7 +380,7 @@ fn broken_framing_keeps_one_output_record_per_input_record() {
 /// The exit status and stderr of `sudoku ARGS` whose reader leaves after
 /// the first line, as `| head -1` does.
 fn after_the_reader_leaves(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = sudoku()
+    let mut child = Command::new(binary())
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -454,7 +437,7 @@ fn an_output_appended_to_its_own_input_is_refused_not_fed_back_for_ever() {
     // `sudoku solve big.txt >> big.txt` read its own answers as new records
     // and grew the file without end (7.4 GB in a minute); from stdin too.
     let (_folder, path) = puzzle_file(3);
-    let binary = env!("CARGO_BIN_EXE_sudoku");
+    let binary = binary().display();
     for command in [
         format!("'{binary}' solve --solver bitboard \"$1\" >> \"$1\""),
         format!("'{binary}' solve --solver bitboard < \"$1\" >> \"$1\""),
@@ -462,7 +445,9 @@ fn an_output_appended_to_its_own_input_is_refused_not_fed_back_for_ever() {
         format!("'{binary}' trace --json \"$1\" - < /dev/null >> \"$1\""),
     ] {
         let output = output_within(
-            Command::new("sh").args(["-c", &command, "sh"]).arg(&path),
+            assert_cmd::Command::new("sh")
+                .args(["-c", &command, "sh"])
+                .arg(&path),
             Duration::from_secs(20),
         );
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -501,13 +486,10 @@ fn a_replay_page_never_overwrites_its_input() {
         assert!(String::from_utf8_lossy(&output.stderr).contains("is also an input"));
     }
     let from_stdin = output_within(
-        Command::new("sh")
+        assert_cmd::Command::new("sh")
             .args([
                 "-c",
-                &format!(
-                    "'{}' trace --html \"$1\" < \"$1\"",
-                    env!("CARGO_BIN_EXE_sudoku")
-                ),
+                &format!("'{}' trace --html \"$1\" < \"$1\"", binary().display()),
                 "sh",
             ])
             .arg(&path),

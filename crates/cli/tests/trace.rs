@@ -2,21 +2,15 @@
 //! record, errors in place, exit status), the counts, the steps, and the
 //! replay page, in a real browser when one is there.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::reference::{classic_work, solved_by_singles};
-use common::{conflicting, file_with, unsolvable, EXAMPLE, SOLUTION};
+use crate::common::reference::{classic_work, solved_by_singles};
+use crate::common::{conflicting, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
 use pretty_assertions::assert_eq;
 use sudoku_core::Board;
 
-fn sudoku() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-}
-
-fn run(command: &mut Command) -> (Option<i32>, String, String) {
+fn run(command: &mut assert_cmd::Command) -> (Option<i32>, String, String) {
     let Output {
         status,
         stdout,

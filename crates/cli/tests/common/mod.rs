@@ -1,15 +1,35 @@
-//! What the CLI's test files share: the LeetCode example, its solution,
-//! puzzle files written for a test, and independent references for the
-//! counts `sudoku trace` prints.
-
-// Each test file is its own crate and uses a part of this.
-#![allow(dead_code)]
+//! What the CLI's test files share: the `sudoku` binary to run, the
+//! LeetCode example, its solution, puzzle files written for a test, and
+//! independent references for the counts `sudoku trace` prints.
 
 pub mod reference;
 
 use std::io::Write;
+use std::path::Path;
 
 use sudoku_core::corpus::Kind;
+
+/// The `sudoku` binary Cargo built for these tests.
+pub fn binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_sudoku"))
+}
+
+/// `sudoku`, ready for its arguments: `assert_cmd::Command`, which
+/// collects both streams, writes stdin from a buffer (`write_stdin`; the
+/// input is empty without one) and, given a `timeout`, kills a run that
+/// hangs. A test that must hold the running child itself (to keep its
+/// input open, or leave its output) starts
+/// `std::process::Command::new(binary())`.
+pub fn sudoku() -> assert_cmd::Command {
+    assert_cmd::Command::new(binary())
+}
+
+/// Whether `SUDOKU_LAB_BLESS` asks the tests to rewrite what the docs show
+/// rather than fail (set, and neither empty nor `0`), as the root
+/// package's tests/common/bless.rs reads it.
+pub fn blessing() -> bool {
+    std::env::var_os("SUDOKU_LAB_BLESS").is_some_and(|value| !value.is_empty() && value != "0")
+}
 
 /// LeetCode 37's example puzzle.
 pub const EXAMPLE: &str =
