@@ -425,7 +425,7 @@ mod tests {
         let count = crate::bitboard::count_solutions(&cells, 2);
         let recorded = finish().expect("a recorder was started");
         assert_eq!(count, 2);
-        let guesses = crate::bitboard::count_guesses(&cells, 2);
+        let guesses = crate::bitboard::measure::count_guesses(&cells, 2);
         // Past the point where the search starts again, carefully, and
         // branches on digits.
         assert!(guesses > 4096, "{guesses} guesses");
