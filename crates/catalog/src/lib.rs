@@ -26,6 +26,15 @@
 //! assert!(verify(&puzzle, &solution).is_ok());
 //! ```
 
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
+
 use std::fmt;
 
 use sudoku_core::{Board, ParseError};

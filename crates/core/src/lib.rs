@@ -19,6 +19,14 @@
 //! }
 //! ```
 
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+
 mod board;
 pub mod corpus;
 mod error;

@@ -26,6 +26,15 @@
 //! own doc examples are compiled into this crate too, and they name crates
 //! that this one does not depend on; they run in those crates.)
 
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
+
 use std::fmt;
 
 use sudoku_core::{Board, ParseError};
@@ -69,6 +78,7 @@ mod single_loop_check;
 /// (`counter as usize`) is its place in [`Counter::ALL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(u8)]
+#[allow(missing_docs)] // Each variant is defined once, by `definition`.
 pub enum Counter {
     Calls,
     Visits,
@@ -289,6 +299,7 @@ pub const NO_CELL: u8 = u8::MAX;
 /// One step of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Event {
+    /// What happened.
     pub kind: EventKind,
     /// 0..81, row-major, or [`NO_CELL`].
     pub cell: u8,

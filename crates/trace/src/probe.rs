@@ -25,6 +25,7 @@ thread_local! {
 /// A cell as the regions name it: `(row, column)` from the classics, an
 /// index 0..81 from the follow-ups.
 pub trait Place {
+    /// The cell's index, 0..81, row-major.
     fn index(self) -> u8;
 }
 
@@ -48,6 +49,7 @@ impl Place for u8 {
 
 /// A digit as the regions hold it: `'1'`-`'9'` or 1-9.
 pub trait Digit {
+    /// The digit, 1 to 9, or 0 for an empty cell (`'.'`).
     fn value(self) -> u8;
 }
 
