@@ -186,9 +186,9 @@ fn every_note_exists() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for approach in APPROACHES {
         assert!(
-            root.join(approach.note).is_file(),
+            root.join(approach.note()).is_file(),
             "{} is missing",
-            approach.note
+            approach.note()
         );
     }
 }

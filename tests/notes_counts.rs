@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use sudoku_catalog::Family;
 use sudoku_core::{corpus, grouped};
 use sudoku_trace::{Approach, Counter};
 
@@ -68,8 +69,14 @@ fn check(note: &str, name: &str, expected: &str) {
 
 #[test]
 fn the_counts_in_the_notes_are_what_trace_counts() {
-    let classics: Vec<&'static Approach> = sudoku_trace::APPROACHES[..5].iter().collect();
-    let follow_ups: Vec<&'static Approach> = sudoku_trace::APPROACHES[5..].iter().collect();
+    let of_family = |family| -> Vec<&'static Approach> {
+        sudoku_trace::APPROACHES
+            .iter()
+            .filter(|approach| sudoku_catalog::find(approach.id).unwrap().family == family)
+            .collect()
+    };
+    let classics = of_family(Family::Published);
+    let follow_ups = of_family(Family::FollowUp);
     let all_classics = table(&classics, &PUZZLES, &Counter::CLASSIC);
     let all_follow_ups = table(
         &follow_ups,

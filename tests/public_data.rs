@@ -81,12 +81,12 @@ fn bitboard_solves_and_verifies_every_public_puzzle() {
 #[cfg(target_arch = "x86_64")]
 #[ignore = "reads the public data: set SUDOKU_LAB_DATA and pass --ignored"]
 fn bitboard_avx2_and_portable_paths_agree_on_every_public_puzzle() {
-    use sudoku_bitboard::{search_with, Path as SearchPath};
+    use sudoku_bitboard::measure::{search_with, Path as SearchPath};
 
     let directory = std::env::var_os("SUDOKU_LAB_DATA")
         .expect("SUDOKU_LAB_DATA must name the directory of the public puzzle files");
     assert_eq!(
-        sudoku_bitboard::path(),
+        sudoku_bitboard::measure::path(),
         SearchPath::Avx2,
         "this processor has no AVX2: the AVX2 path cannot be compared here"
     );
@@ -110,10 +110,10 @@ fn bitboard_avx2_and_portable_paths_agree_on_every_public_puzzle() {
 
 /// The guesses table of notes/bitboard.md (and its Chinese twin), between
 /// `<!-- guesses -->` and `<!-- end of guesses -->`, made again from
-/// `sudoku_bitboard::count_guesses` on every public file: the counts are
-/// exact, so any difference means the solver or the note changed. The
-/// failure message prints the table to paste; with `SUDOKU_LAB_BLESS=1`
-/// the test writes it into both notes instead.
+/// `sudoku_bitboard::measure::count_guesses` on every public file: the
+/// counts are exact, so any difference means the solver or the note
+/// changed. The failure message prints the table to paste; with
+/// `SUDOKU_LAB_BLESS=1` the test writes it into both notes instead.
 #[test]
 #[ignore = "reads the public data: set SUDOKU_LAB_DATA and pass --ignored"]
 fn the_guesses_table_of_the_bitboard_note_is_what_the_solver_does() {
@@ -129,8 +129,8 @@ fn the_guesses_table_of_the_bitboard_note_is_what_the_solver_does() {
         let (mut puzzles, mut none, mut first, mut counting, mut most) = (0usize, 0, 0, 0, 0);
         for line in text.lines() {
             let puzzle: Board = line.parse().expect("a public puzzle");
-            let to_first = sudoku_bitboard::count_guesses(puzzle.cells(), 1);
-            let to_two = sudoku_bitboard::count_guesses(puzzle.cells(), 2);
+            let to_first = sudoku_bitboard::measure::count_guesses(puzzle.cells(), 1);
+            let to_two = sudoku_bitboard::measure::count_guesses(puzzle.cells(), 2);
             puzzles += 1;
             none += usize::from(to_first == 0);
             first += to_first;

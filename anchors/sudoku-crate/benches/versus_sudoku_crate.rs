@@ -93,7 +93,7 @@ fn check_tdoku(set: &str, texts: &[[u8; 82]], theirs: &[Sudoku], cells: &[[u8; 8
         let mut solution = [0u8; 81];
         for (mode, limit) in [1, 2].into_iter().enumerate() {
             splits[mode] += tdoku::solve_counting_guesses(text, limit, &mut solution).1;
-            splits[2 + mode] += sudoku_bitboard::count_branch_points(cells, limit);
+            splits[2 + mode] += sudoku_bitboard::measure::count_branch_points(cells, limit);
         }
         let count = tdoku::solve(text, 2, &mut solution);
         assert_eq!(

@@ -1,12 +1,16 @@
 //! The one list of sudoku-lab's approaches to LeetCode 37.
 //!
 //! Tests, benches and the `sudoku` CLI take every approach from [`APPROACHES`],
-//! so adding one means writing its crate under `crates/solvers/` and adding one
-//! entry here; nothing else has to change. What needs an approach but is
-//! not one lives here too: [`screen`] decides whether a puzzle has no
-//! solution, one or several, and measures how hard it is for the classics;
-//! [`Approach::submission`] gives an approach's LeetCode submission, ready
-//! to paste.
+//! so none of them changes when one is added. Adding one still takes more
+//! than an entry here: its crate under `crates/solvers/`, a line in the
+//! workspace's and this crate's `Cargo.toml`, its module and entry in the
+//! trace crate, and its note with a Chinese twin (ARCHITECTURE.md, "Adding
+//! an approach", lists each step).
+//!
+//! What needs an approach but is not one lives here too: [`screen`] decides
+//! whether a puzzle has no solution, one or several, and measures how hard
+//! it is for the classics; [`Approach::submission`] gives an approach's
+//! LeetCode submission, ready to paste.
 //!
 //! ```
 //! use sudoku_catalog::{find, Family};
@@ -21,6 +25,15 @@
 //! let solution = approach.solve(&puzzle).unwrap();
 //! assert!(verify(&puzzle, &solution).is_ok());
 //! ```
+
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
 
 use std::fmt;
 
@@ -67,8 +80,6 @@ pub struct Approach {
     pub family: Family,
     /// Where it was published (for a follow-up, what it answers).
     pub origin: &'static str,
-    /// The note that explains it, relative to the repository root.
-    pub note: &'static str,
     /// The approach's LeetCode entry point.
     pub solve_sudoku: fn(&mut Vec<Vec<char>>),
     /// The native API on a plain 81-cell array, for approaches that have one.
@@ -88,6 +99,12 @@ pub struct Native {
 }
 
 impl Approach {
+    /// The note that explains it, relative to the repository root:
+    /// `notes/<id>.md` (its Chinese twin is `notes/zh/<id>.md`).
+    pub fn note(&self) -> String {
+        format!("notes/{}.md", self.id)
+    }
+
     /// Runs the approach on a copy of `puzzle` and reads back what it left.
     ///
     /// The result is whatever the approach produced; check it with
@@ -141,7 +158,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Backtracking with a helper that carries the cell's coordinates",
         family: Family::Published,
         origin: "C++ article on LeetCode 37 (Chinese), solution 1 (解法一)",
-        note: "notes/coordinate-recursive.md",
         solve_sudoku: sudoku_coordinate_recursive::Solution::solve_sudoku,
         native: None,
         source: sudoku_coordinate_recursive::SOURCE,
@@ -151,7 +167,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Backtracking that rescans from the top-left for every cell",
         family: Family::Published,
         origin: "C++ article \"backtracking in three steps\" (Chinese)",
-        note: "notes/full-rescan.md",
         solve_sudoku: sudoku_full_rescan::Solution::solve_sudoku,
         native: None,
         source: sudoku_full_rescan::SOURCE,
@@ -161,7 +176,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Full rescan with one loop checking row, column and box together",
         family: Family::Published,
         origin: "C++ article on LeetCode 37 (Chinese), solution 2 (解法二)",
-        note: "notes/single-loop-check.md",
         solve_sudoku: sudoku_single_loop_check::Solution::solve_sudoku,
         native: None,
         source: sudoku_single_loop_check::SOURCE,
@@ -171,7 +185,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "The Java solve(board) with an explicit reset in an else branch",
         family: Family::Published,
         origin: "Java article on LeetCode 37 (Chinese)",
-        note: "notes/java-style.md",
         solve_sudoku: sudoku_java_style::Solution::solve_sudoku,
         native: None,
         source: sudoku_java_style::SOURCE,
@@ -181,7 +194,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Integer grid with find-empty-place and is-present helpers",
         family: Family::Published,
         origin: "C++ article \"Sudoku Solver trong C++\" (Vietnamese)",
-        note: "notes/find-empty-cell.md",
         solve_sudoku: sudoku_find_empty_cell::Solution::solve_sudoku,
         native: None,
         source: sudoku_find_empty_cell::SOURCE,
@@ -191,7 +203,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Backtracking with row, column and box bitmasks: O(1) checks",
         family: Family::FollowUp,
         origin: "follow-up: can you make the validity check O(1)?",
-        note: "notes/bitmask.md",
         solve_sudoku: sudoku_bitmask::Solution::solve_sudoku,
         native: Some(Native {
             solve: sudoku_bitmask::solve,
@@ -204,7 +215,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Candidate sets, propagation, and search on the fewest candidates",
         family: Family::FollowUp,
         origin: "follow-up: choose the cell better (Norvig, \"Solving Every Sudoku Puzzle\")",
-        note: "notes/constraint-propagation.md",
         solve_sudoku: sudoku_constraint_propagation::Solution::solve_sudoku,
         native: Some(Native {
             solve: sudoku_constraint_propagation::solve,
@@ -217,7 +227,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Exact cover by Knuth's Algorithm X with dancing links",
         family: Family::FollowUp,
         origin: "follow-up: model it as exact cover (Knuth, \"Dancing Links\", 2000)",
-        note: "notes/dancing-links.md",
         solve_sudoku: sudoku_dancing_links::Solution::solve_sudoku,
         native: Some(Native {
             solve: sudoku_dancing_links::solve,
@@ -230,7 +239,6 @@ pub const APPROACHES: &[Approach] = &[
         title: "Bit-parallel bands: singles and locked candidates for all cells at once",
         family: Family::FollowUp,
         origin: "follow-up: how fast can it go? (band bitboards, as in JCZSolve and tdoku)",
-        note: "notes/bitboard.md",
         solve_sudoku: sudoku_bitboard::Solution::solve_sudoku,
         native: Some(Native {
             solve: sudoku_bitboard::solve,
@@ -271,13 +279,6 @@ mod tests {
                 id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
                 "{id} is not lowercase-with-dashes"
             );
-        }
-    }
-
-    #[test]
-    fn every_note_is_named_after_its_id() {
-        for approach in APPROACHES {
-            assert_eq!(approach.note, format!("notes/{}.md", approach.id));
         }
     }
 

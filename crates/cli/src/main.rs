@@ -525,7 +525,7 @@ fn list(output: &mut Output<impl Write>) -> io::Result<Status> {
     let id_width = sudoku_catalog::ids().map(str::len).max().unwrap_or(0);
     let note_width = sudoku_catalog::APPROACHES
         .iter()
-        .map(|approach| approach.note.len())
+        .map(|approach| approach.note().len())
         .max()
         .unwrap_or(0);
     // The origin goes last: it holds CJK titles whose display width is not their length.
@@ -538,7 +538,7 @@ fn list(output: &mut Output<impl Write>) -> io::Result<Status> {
             "{:id_width$}  {:9}  {:note_width$}  {}",
             approach.id,
             approach.family.name(),
-            approach.note,
+            approach.note(),
             approach.origin
         ))?;
     }

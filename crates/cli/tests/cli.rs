@@ -38,7 +38,7 @@ fn list_shows_every_catalog_approach_with_its_family_and_note() {
             .lines()
             .find(|line| line.starts_with(&format!("{} ", approach.id)))
             .unwrap_or_else(|| panic!("{} is not listed", approach.id));
-        assert!(row.contains(approach.family.name()) && row.contains(approach.note));
+        assert!(row.contains(approach.family.name()) && row.contains(&approach.note()));
         assert!(row.ends_with(approach.origin));
     }
 }

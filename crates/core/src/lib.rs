@@ -21,6 +21,13 @@
 //! ```
 
 #![warn(missing_docs)]
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
 
 mod board;
 mod cell;

@@ -31,6 +31,15 @@
 //! assert_eq!(generate(7), generated);
 //! ```
 
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
+
 use sudoku_core::Board;
 
 /// The `SplitMix64` generator (Steele, Lea and Flood, 2014): tiny, fast and

@@ -10,23 +10,30 @@
 //! probe at all, and no Cargo feature can turn one on.
 //!
 //! [`trace`] runs one approach's LeetCode entry point on a puzzle and returns
-//! its [`Counts`] (each [`Counter`] is defined once, in words, on its
-//! variant), the first events of its search (a replay shows them), and the
-//! board it left. The counts do not depend on the machine: the same puzzle
+//! its [`Counts`] (what each [`Counter`] counts is defined once, in words,
+//! by [`Counter::definition`]), the first events of its search (a replay
+//! shows them), and the board it left. The counts do not depend on the machine: the same puzzle
 //! gives the same counts everywhere.
 //!
-//! ```text
-//! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
-//! let approach = sudoku_trace::find("coordinate-recursive").unwrap();
-//! let traced = sudoku_trace::trace(approach, &puzzle, 1_000);
-//! traced.counts.get(Counter::Placements);      // 4,208: digits written by the search
-//! traced.counts.get(Counter::Undos);           // 4,157: 4,208 - 4,157 = the 51 empty cells
-//! traced.events[0].describe();                 // "call"
+//! `examples/count_one_search.rs`, which the test `the_crate_example_holds`
+//! (tests/invariants.rs) runs:
+//!
+//! ```
+#![doc = include_str!("../examples/count_one_search.rs")]
 //! ```
 //!
-//! (The crate's doc examples are not run, because the solvers' own docs are
-//! compiled into it; the test `the_crate_example_holds` in tests/invariants.rs
-//! reads this one from here and checks every figure it gives.)
+//! (It is shown from that file rather than run as a doc test: the solvers'
+//! own doc examples are compiled into this crate too, and they name crates
+//! that this one does not depend on; they run in those crates.)
+
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
 
 use std::fmt;
 
@@ -67,8 +74,11 @@ mod single_loop_check;
 
 /// One kind of work an approach does, counted exactly. What each one counts
 /// is said once, by [`Counter::definition`]; the notes, `sudoku trace` and
-/// the replay page use these names and words.
+/// the replay page use these names and words. A counter's number
+/// (`counter as usize`) is its place in [`Counter::ALL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)] // Each variant is defined once, by `definition`.
 pub enum Counter {
     Calls,
     Visits,
@@ -86,8 +96,11 @@ pub enum Counter {
 }
 
 impl Counter {
-    /// Every counter, in the order tables show them.
-    pub const ALL: [Counter; 13] = [
+    /// How many counters there are: the last one's number, plus one.
+    const COUNT: usize = Counter::Passes as usize + 1;
+
+    /// Every counter, in the order tables show them: their numbers' order.
+    pub const ALL: [Counter; Counter::COUNT] = [
         Counter::Calls,
         Counter::Visits,
         Counter::Tries,
@@ -182,14 +195,17 @@ impl Counter {
             Counter::Passes => "passes",
         }
     }
-
-    fn position(self) -> usize {
-        Counter::ALL
-            .iter()
-            .position(|&counter| counter == self)
-            .unwrap_or(0)
-    }
 }
+
+// Each counter's number is its place in `ALL` (`Counts` is indexed by it),
+// checked as the crate compiles.
+const _: () = {
+    let mut place = 0;
+    while place < Counter::COUNT {
+        assert!(Counter::ALL[place] as usize == place);
+        place += 1;
+    }
+};
 
 impl fmt::Display for Counter {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -199,20 +215,23 @@ impl fmt::Display for Counter {
 
 /// A value for each [`Counter`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts([u64; 13]);
+pub struct Counts([u64; Counter::COUNT]);
 
 impl Counts {
+    /// The value of `counter`.
     pub fn get(&self, counter: Counter) -> u64 {
-        self.0[counter.position()]
+        self.0[counter as usize]
     }
 
     fn add(&mut self, counter: Counter, amount: u64) {
-        self.0[counter.position()] += amount;
+        self.0[counter as usize] += amount;
     }
 }
 
-/// What happened at one step of a search.
+/// What happened at one step of a search. A kind's number
+/// ([`EventKind::number`]) is its place in [`EventKind::ALL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum EventKind {
     /// The recursive function was called.
     Call,
@@ -280,6 +299,7 @@ pub const NO_CELL: u8 = u8::MAX;
 /// One step of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Event {
+    /// What happened.
     pub kind: EventKind,
     /// 0..81, row-major, or [`NO_CELL`].
     pub cell: u8,
@@ -342,8 +362,11 @@ fn band_boxes(value: u16) -> String {
 }
 
 impl EventKind {
+    /// How many kinds there are: the last one's number, plus one.
+    const COUNT: usize = EventKind::Restart as usize + 1;
+
     /// Every kind, numbered by its position (the replay page's numbering).
-    pub const ALL: [EventKind; 14] = [
+    pub const ALL: [EventKind; EventKind::COUNT] = [
         EventKind::Call,
         EventKind::Visit,
         EventKind::Try,
@@ -387,14 +410,21 @@ impl EventKind {
         }
     }
 
-    /// The number of this kind in [`EventKind::ALL`].
+    /// The number of this kind: its place in [`EventKind::ALL`].
     pub fn number(self) -> u8 {
-        EventKind::ALL
-            .iter()
-            .position(|&kind| kind == self)
-            .unwrap_or(0) as u8
+        self as u8
     }
 }
+
+// Each kind's number is its place in `ALL` (the replay page reads the
+// kinds in that order), checked as the crate compiles.
+const _: () = {
+    let mut place = 0;
+    while place < EventKind::COUNT {
+        assert!(EventKind::ALL[place] as usize == place);
+        place += 1;
+    }
+};
 
 /// An approach that can be traced.
 #[derive(Debug, Clone, Copy)]

@@ -25,6 +25,7 @@ thread_local! {
 /// A cell as the regions name it: `(row, column)` from the classics, an
 /// index 0..81 from the follow-ups.
 pub trait Place {
+    /// The cell's index, 0..81, row-major.
     fn index(self) -> u8;
 }
 
@@ -48,6 +49,7 @@ impl Place for u8 {
 
 /// A digit as the regions hold it: `'1'`-`'9'` or 1-9.
 pub trait Digit {
+    /// The digit, 1 to 9, or 0 for an empty cell (`'.'`).
     fn value(self) -> u8;
 }
 
@@ -425,7 +427,7 @@ mod tests {
         let count = crate::bitboard::count_solutions(&cells, 2);
         let recorded = finish().expect("a recorder was started");
         assert_eq!(count, 2);
-        let guesses = crate::bitboard::count_guesses(&cells, 2);
+        let guesses = crate::bitboard::measure::count_guesses(&cells, 2);
         // Past the point where the search starts again, carefully, and
         // branches on digits.
         assert!(guesses > 4096, "{guesses} guesses");

@@ -2,8 +2,9 @@
 //! hold on every puzzle, so they cannot be tuned to one.
 
 use pretty_assertions::assert_eq;
+use sudoku_catalog::Family;
 use sudoku_core::corpus::{self, CorpusPuzzle};
-use sudoku_core::{grouped, Board};
+use sudoku_core::Board;
 use sudoku_trace::{replay, trace, Counter, EventKind, APPROACHES};
 
 /// The puzzles a classic approach runs on in reasonable time: every corpus
@@ -19,6 +20,14 @@ fn classic(id: &str) -> &'static sudoku_trace::Approach {
     sudoku_trace::find(id).unwrap()
 }
 
+/// The traced approaches of one family of the catalog, in catalog order.
+fn of_family(family: Family) -> Vec<&'static sudoku_trace::Approach> {
+    APPROACHES
+        .iter()
+        .filter(|approach| sudoku_catalog::find(approach.id).unwrap().family == family)
+        .collect()
+}
+
 #[test]
 fn every_catalog_approach_can_be_traced_in_catalog_order() {
     let traced: Vec<&str> = APPROACHES.iter().map(|approach| approach.id).collect();
@@ -30,16 +39,13 @@ fn every_catalog_approach_can_be_traced_in_catalog_order() {
 fn the_five_classics_explore_the_same_tree() {
     for entry in classic_puzzles() {
         let empty = 81 - entry.puzzle.givens() as u64;
-        let traces: Vec<_> = APPROACHES[..5]
-            .iter()
+        let traces: Vec<_> = of_family(Family::Published)
+            .into_iter()
             .map(|approach| trace(approach, &entry.puzzle, 0))
             .collect();
+        assert_eq!(traces.len(), 5, "the five classics");
         for traced in &traces {
             let id = traced.approach.id;
-            assert_eq!(
-                sudoku_catalog::find(id).unwrap().family,
-                sudoku_catalog::Family::Published
-            );
             // The same placements, undos and digits tried as the first one.
             for counter in [Counter::Placements, Counter::Undos, Counter::Tries] {
                 assert_eq!(
@@ -146,7 +152,7 @@ fn counts_are_the_same_run_to_run_on_any_thread_and_whatever_is_kept() {
 #[test]
 fn the_follow_ups_count_their_own_kind_of_work() {
     // The hardest tier, where every follow-up has to guess somewhere.
-    for approach in &APPROACHES[5..] {
+    for approach in of_family(Family::FollowUp) {
         let mut branch_points = 0;
         for entry in corpus::Tier::Hardest.puzzles() {
             let traced = trace(approach, &entry.puzzle, 0);
@@ -216,85 +222,18 @@ fn events_read_as_steps() {
     assert!(undo.describe().starts_with("undo r"), "{}", undo.describe());
 }
 
-/// The crate doc's example (the `text` block at the top of src/lib.rs), one
-/// line of code each, without the `//!`.
-fn crate_doc_example() -> Vec<&'static str> {
-    let doc: Vec<&str> = include_str!("../src/lib.rs")
-        .lines()
-        .map_while(|line| line.strip_prefix("//!"))
-        .map(str::trim)
-        .collect();
-    let start = doc
-        .iter()
-        .position(|line| *line == "```text")
-        .expect("the crate doc has a text example")
-        + 1;
-    let end = start
-        + doc[start..]
-            .iter()
-            .position(|line| *line == "```")
-            .expect("the crate doc's example ends");
-    doc[start..end].to_vec()
-}
+/// The crate doc's example, which src/lib.rs shows from its file.
+mod crate_example {
+    include!("../examples/count_one_search.rs");
 
-/// The example's line that starts with `code`, cut at `// `: the code, and
-/// what its comment says (empty without one).
-fn doc_line<'a>(example: &[&'a str], code: &str) -> (&'a str, &'a str) {
-    let line = example
-        .iter()
-        .find(|line| line.starts_with(code))
-        .unwrap_or_else(|| panic!("the crate doc's example has no line `{code}`"));
-    line.split_once("// ").unwrap_or((line, ""))
-}
-
-/// The text between the first two double quotes of `code`.
-fn quoted(code: &str) -> &str {
-    code.split('"')
-        .nth(1)
-        .unwrap_or_else(|| panic!("nothing quoted in `{code}`"))
-}
-
-/// A figure as the doc writes it (`4,208`).
-fn figure(text: &str) -> u64 {
-    text.replace(',', "")
-        .parse()
-        .unwrap_or_else(|_| panic!("`{text}` is not a figure"))
+    pub fn run() {
+        main();
+    }
 }
 
 #[test]
 fn the_crate_example_holds() {
-    let example = crate_doc_example();
-    let puzzle: Board = quoted(doc_line(&example, "let puzzle").0).parse().unwrap();
-    let approach = quoted(doc_line(&example, "let approach").0);
-    let traced = trace(classic(approach), &puzzle, 1_000);
-    let placements = traced.counts.get(Counter::Placements);
-    let undos = traced.counts.get(Counter::Undos);
-
-    // Each figure the doc gives is what the trace counts.
-    let (_, said) = doc_line(&example, "traced.counts.get(Counter::Placements)");
-    assert_eq!(
-        figure(said.split(':').next().unwrap()),
-        placements,
-        "{said}"
-    );
-    let (_, said) = doc_line(&example, "traced.counts.get(Counter::Undos)");
-    let (figure_said, difference_said) = said.split_once(": ").unwrap();
-    assert_eq!(figure(figure_said), undos, "{said}");
-    let (_, said) = doc_line(&example, "traced.events[0].describe()");
-    assert_eq!(traced.events[0].describe(), quoted(said));
-
-    // What the difference means: every placement not undone stayed, one in
-    // each cell the puzzle leaves empty.
-    let empty = 81 - puzzle.givens() as u64;
-    assert_eq!(placements - undos, empty);
-    assert_eq!(
-        difference_said,
-        format!(
-            "{} - {} = the {empty} empty cells",
-            grouped(placements),
-            grouped(undos)
-        )
-    );
+    crate_example::run();
 }
 
 #[test]

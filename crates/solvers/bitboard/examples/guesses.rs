@@ -34,10 +34,10 @@ fn main() -> ExitCode {
         let puzzles: Vec<[u8; 81]> = text.lines().filter_map(puzzle).collect();
         let (mut first, mut counting, mut none, mut most) = (0, 0, 0, 0);
         for cells in &puzzles {
-            let guesses = sudoku_bitboard::count_guesses(cells, 1);
+            let guesses = sudoku_bitboard::measure::count_guesses(cells, 1);
             first += guesses;
             none += usize::from(guesses == 0);
-            let to_two = sudoku_bitboard::count_guesses(cells, 2);
+            let to_two = sudoku_bitboard::measure::count_guesses(cells, 2);
             counting += to_two;
             most = most.max(to_two);
         }

@@ -1,10 +1,10 @@
 //! How many guesses the bitboard solver makes counting to two on random
-//! sparse boards ([`sudoku_bitboard::random_sparse_board`], at most 24
-//! givens that do not conflict), the boards where a fixed guessing rule can
-//! wander: how many boards, how many need more than 4,096 guesses (where
-//! the search starts again carefully) and more than 100,000, the mean and
-//! the most, the slowest board's time, and the first ten boards that needed
-//! the restart.
+//! sparse boards ([`sudoku_bitboard::measure::random_sparse_board`], at
+//! most 24 givens that do not conflict), the boards where a fixed guessing
+//! rule can wander: how many boards, how many need more than 4,096 guesses
+//! (where the search starts again carefully) and more than 100,000, the
+//! mean and the most, the slowest board's time, and the first ten boards
+//! that needed the restart.
 //!
 //! ```sh
 //! cargo run --release -p sudoku-bitboard --example sparse -- [BOARDS] [SEED]
@@ -33,9 +33,9 @@ fn main() -> ExitCode {
     let mut slowest = (Duration::ZERO, [0u8; 81]);
     let mut restarting = Vec::new();
     for _ in 0..boards {
-        let board = sudoku_bitboard::random_sparse_board(&mut seed);
+        let board = sudoku_bitboard::measure::random_sparse_board(&mut seed);
         let start = Instant::now();
-        let guesses = sudoku_bitboard::count_guesses(&board, 2);
+        let guesses = sudoku_bitboard::measure::count_guesses(&board, 2);
         let took = start.elapsed();
         if took > slowest.0 {
             slowest = (took, board);

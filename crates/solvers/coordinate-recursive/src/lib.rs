@@ -39,6 +39,15 @@
 //! assert_eq!(board[8].iter().collect::<String>(), "345286179");
 //! ```
 
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
+
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 

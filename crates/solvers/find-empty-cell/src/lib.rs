@@ -44,6 +44,15 @@
 //! assert_eq!(format_grid(&grid).lines().next(), Some("3 1 6 | 5 7 8 | 4 9 2"));
 //! ```
 
+// A library never prints or exits: only the `sudoku` binary does.
+#![deny(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::exit,
+    clippy::dbg_macro
+)]
+#![warn(missing_docs)]
+
 /// LeetCode declares this struct itself; the submission is the `impl` below.
 pub struct Solution;
 

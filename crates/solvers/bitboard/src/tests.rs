@@ -1,0 +1,535 @@
+//! The crate's unit tests: the search's tables and rules, its answers, and
+//! the paths held to the same results.
+
+use super::measure::*;
+use super::*;
+
+const EXAMPLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn cells(line: &str) -> [u8; 81] {
+    let mut cells = [0; 81];
+    for (cell, c) in cells.iter_mut().zip(line.chars()) {
+        *cell = c.to_digit(10).map_or(0, |digit| digit as u8);
+    }
+    cells
+}
+
+/// True when `solution` is a full valid grid that keeps every given.
+fn solves(puzzle: &[u8; 81], solution: &[u8; 81]) -> bool {
+    let keeps_givens = puzzle
+        .iter()
+        .zip(solution)
+        .all(|(&given, &digit)| given == 0 || given == digit);
+    let units_full = (0..9).all(|unit| {
+        let (mut row, mut column, mut boxed) = (0u16, 0u16, 0u16);
+        for k in 0..9 {
+            row |= 1 << solution[9 * unit + k];
+            column |= 1 << solution[9 * k + unit];
+            boxed |= 1 << solution[27 * (unit / 3) + 3 * (unit % 3) + 9 * (k / 3) + k % 3];
+        }
+        row == 0x3FE && column == 0x3FE && boxed == 0x3FE
+    });
+    keeps_givens && units_full
+}
+
+#[test]
+fn a_guess_copies_a_state_of_168_bytes() {
+    // The crate doc and notes/bitboard.md give this size.
+    assert_eq!(std::mem::size_of::<State>(), 168);
+}
+
+/// The cells of a band's first mini-row: its first row's first three.
+const MINI_ROW: u32 = 0b111;
+
+#[test]
+fn layouts_are_counted_as_the_table_of_layouts_lists_them() {
+    for shape in 0..512 {
+        let expected = LAYOUTS[shape].count_ones();
+        let mini_rows = MINI_ROW_CELLS[shape];
+        // Whole mini-rows, and one cell of each (first, middle, last).
+        for cells in [
+            mini_rows,
+            mini_rows & 0o111_111_111,
+            mini_rows & 0o222_222_222,
+            mini_rows & 0o444_444_444,
+        ] {
+            assert_eq!(
+                layout_count(cells),
+                expected,
+                "shape {shape:09b}, cells {cells:027b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_fitting_table_keeps_exactly_the_pairings() {
+    // All nine (row, box) pairs open: every cell fits.
+    assert_eq!(FITTING[0x1FF], BAND);
+    // Row 0 only in box 0, rows 1 and 2 anywhere: box 0 is row 0's, and
+    // rows 1 and 2 share boxes 1 and 2.
+    assert_eq!(
+        FITTING[0b111_111_001],
+        0b111 | 0b111_111_000 << 9 | 0b111_111_000 << 18
+    );
+    // Rows 0 and 1 both only in box 0: no pairing at all.
+    assert_eq!(FITTING[0b111_001_001], 0);
+    assert_eq!(PAIRS[0b100_010_001], 0b100_010_001);
+}
+
+#[test]
+fn solves_the_leetcode_example_through_its_signature() {
+    let mut board: Vec<Vec<char>> = EXAMPLE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| row.iter().map(|&b| char::from(b)).collect())
+        .collect();
+    Solution::solve_sudoku(&mut board);
+    assert_eq!(board[0], "534678912".chars().collect::<Vec<_>>());
+    assert_eq!(board[8], "345286179".chars().collect::<Vec<_>>());
+}
+
+#[test]
+fn a_full_valid_grid_is_its_own_unique_solution() {
+    let solution = solve(&cells(EXAMPLE)).unwrap();
+    assert!(solves(&cells(EXAMPLE), &solution));
+    assert_eq!(solve_unique(&solution), Some((solution, true)));
+}
+
+#[test]
+fn solve_unique_says_when_there_are_several() {
+    let (solution, unique) = solve_unique(&[0; 81]).unwrap();
+    assert!(!unique);
+    assert!(solves(&[0; 81], &solution));
+    // Emptying one box of a solved grid leaves one solution; emptying a
+    // whole band leaves several (its rows can be permuted).
+    let full = solve(&cells(EXAMPLE)).unwrap();
+    let mut puzzle = full;
+    for index in [0, 1, 2, 9, 10, 11, 18, 19, 20] {
+        puzzle[index] = 0;
+    }
+    assert_eq!(solve_unique(&puzzle), Some((full, true)));
+    for cell in &mut puzzle[..27] {
+        *cell = 0;
+    }
+    let (found, unique) = solve_unique(&puzzle).unwrap();
+    assert!(!unique);
+    assert!(solves(&puzzle, &found));
+    assert_eq!(
+        count_solutions(&puzzle, 1_000),
+        count_solutions(&puzzle, 10_000)
+    );
+    assert!(count_solutions(&puzzle, 1_000) > 2);
+}
+
+/// The cells of a rectangle in two rows of one band of `grid` whose two
+/// digits hold each other's corners, the first found.
+fn rectangle_in_a_band(grid: &[u8; 81]) -> [usize; 4] {
+    for first in 0..8 {
+        for second in first + 1..9 {
+            for top in 0..9 {
+                for bottom in top + 1..9 {
+                    let corners = [9 * top + first, 9 * top + second];
+                    let [a, b] = corners;
+                    let [c, d] = corners.map(|cell| cell + 9 * (bottom - top));
+                    if top / 3 == bottom / 3 && grid[a] == grid[d] && grid[b] == grid[c] {
+                        return [a, b, c, d];
+                    }
+                }
+            }
+        }
+    }
+    panic!("no rectangle in {grid:?}");
+}
+
+#[test]
+fn a_second_solution_one_swap_away_is_found_without_searching_for_it() {
+    let full = solve(&cells(EXAMPLE)).unwrap();
+    let corners = rectangle_in_a_band(&full);
+    // The rectangle's four cells empty: its two digits go either way,
+    // and nothing else is open.
+    let mut puzzle = full;
+    for cell in corners {
+        puzzle[cell] = 0;
+    }
+    let paths = [Path::Portable, Path::Avx2];
+    for outcome in paths
+        .iter()
+        .filter_map(|&path| search_with(&puzzle, 2, path))
+    {
+        assert_eq!(outcome.count, 2);
+        assert!(solves(&puzzle, &outcome.first.unwrap()));
+        // One guess, where the search would have tried the second digit.
+        assert_eq!(outcome.guesses, 1);
+    }
+    // Counting further goes on searching, and finds no third.
+    for outcome in paths
+        .iter()
+        .filter_map(|&path| search_with(&puzzle, 3, path))
+    {
+        assert_eq!((outcome.count, outcome.guesses), (2, 2));
+    }
+    // With any corner a given, the swap would change it: one solution.
+    for given in corners {
+        let mut puzzle = puzzle;
+        puzzle[given] = full[given];
+        for outcome in paths
+            .iter()
+            .filter_map(|&path| search_with(&puzzle, 2, path))
+        {
+            assert_eq!(outcome.count, 1, "corner {given} given");
+        }
+    }
+}
+
+#[test]
+fn counting_to_two_agrees_with_counting_further() {
+    // Boards with one solution and with several, some of them one swap
+    // from a second: the shortcut counting to 2 takes never counts a
+    // solution that a search to 3 does not find.
+    let full = solve(&cells(EXAMPLE)).unwrap();
+    let mut seed = 7u64;
+    let mut several = 0;
+    for _ in 0..2_000 {
+        let mut puzzle = full;
+        for cell in &mut puzzle {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            if seed >> 61 < 5 {
+                *cell = 0;
+            }
+        }
+        for path in [Path::Portable, Path::Avx2] {
+            let (Some(two), Some(three)) =
+                (search_with(&puzzle, 2, path), search_with(&puzzle, 3, path))
+            else {
+                continue;
+            };
+            assert_eq!(two.count, three.count.min(2), "{puzzle:?} on {path:?}");
+            assert_eq!(two.first, three.first);
+            several += usize::from(two.count == 2);
+        }
+    }
+    assert!(several > 100, "{several} boards with several solutions");
+}
+
+#[test]
+fn conflicts_anywhere_mean_no_solution() {
+    // Same digit twice in a row (refused while loading), a column across
+    // bands, and a box (both found by the first propagation).
+    for (first, second) in [(0, 8), (0, 72), (0, 20)] {
+        let mut puzzle = [0; 81];
+        puzzle[first] = 4;
+        puzzle[second] = 4;
+        assert_eq!(solve(&puzzle), None, "cells {first} and {second}");
+        assert_eq!(solve_unique(&puzzle), None);
+        assert_eq!(count_solutions(&puzzle, 2), 0);
+    }
+}
+
+#[test]
+fn cells_above_nine_are_refused_and_limit_zero_counts_nothing() {
+    let mut puzzle = [0; 81];
+    puzzle[40] = 10;
+    assert_eq!(solve(&puzzle), None);
+    assert_eq!(count_solutions(&puzzle, 2), 0);
+    assert_eq!(count_solutions(&cells(EXAMPLE), 0), 0);
+}
+
+#[test]
+#[cfg(not(sudoku_trace))]
+fn every_loader_refuses_a_cell_above_nine_anywhere() {
+    // The AVX2 loader reads the board in three overlapping pieces.
+    let loaders: Vec<Load> = [PORTABLE.load, avx2::portable_load]
+        .into_iter()
+        .chain(avx2::code().map(|code| code.load))
+        .collect();
+    for index in 0..81 {
+        for value in [10, 128, 255] {
+            let mut board = cells(EXAMPLE);
+            board[index] = value;
+            for load in &loaders {
+                assert!(load(&board).is_none(), "{value} in cell {index}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_dead_end_without_conflicting_givens_has_no_solution() {
+    // Row 0's last cell sees 1-8 in its row and 9 in its column.
+    let mut puzzle = cells("12345678.");
+    puzzle[17] = 9;
+    assert_eq!(solve(&puzzle), None);
+    assert_eq!(count_solutions(&puzzle, 5), 0);
+}
+
+#[test]
+fn three_digits_sure_of_a_mini_row_leave_no_room_there_for_others() {
+    // Rows 2 and 3 give 1, 2 and 3 boxes 2 and 3, so in row 1 each of
+    // them can only be in box 1: they fill row 1's first three cells.
+    let rows = concat!(".........", "...123...", "......123");
+    let mut state = State::new(&cells(rows)).unwrap();
+    assert!(state.propagate::<Scalar>(true));
+    let first_three = MINI_ROW;
+    // Propagation alone leaves 4 there.
+    assert_eq!(state.candidates[3] & first_three, first_three);
+    assert_eq!(state.triads::<Scalar>(), Some(true));
+    for digit in 3..9 {
+        assert_eq!(
+            state.candidates[digit] & first_three,
+            0,
+            "digit {}",
+            digit + 1
+        );
+    }
+    for digit in 0..3 {
+        assert_eq!(state.candidates[digit] & first_three, first_three);
+    }
+    // Nothing more to find there.
+    assert!(state.propagate::<Scalar>(true));
+    assert_eq!(state.triads::<Scalar>(), Some(false));
+}
+
+#[test]
+fn four_digits_sure_of_one_mini_row_are_a_contradiction() {
+    let mut state = State::new(&[0; 81]).unwrap();
+    for digit in 0..4 {
+        // Row 1 of band 1 keeps only box 1 for the digit.
+        state.candidates[digit] &= !(ROW & !MINI_ROW);
+    }
+    assert_eq!(state.triads::<Scalar>(), None);
+}
+
+#[test]
+fn a_sparse_board_makes_the_search_start_again_carefully_and_end_soon() {
+    // From `--example sparse`: boards on which the layouts, triads and
+    // all, still make 4,096 guesses, and the careful search from the
+    // givens then needs a few dozen more.
+    for line in [
+        ".......1...................................4...........9..........57.............",
+        "..................8................3..8......4....58.............................",
+    ] {
+        let guesses = guesses_counting_to_two(line);
+        assert!(
+            guesses > CAREFUL_AFTER && guesses < CAREFUL_AFTER + 100,
+            "{guesses} guesses on {line}"
+        );
+    }
+}
+
+/// The guesses made counting the solutions of `line` to two, which it
+/// must have.
+fn guesses_counting_to_two(line: &str) -> usize {
+    let board = cells(line);
+    assert_eq!(count_solutions(&board, 2), 2, "{line}");
+    count_guesses(&board, 2)
+}
+
+#[test]
+fn the_sparse_boards_fuzzing_found_end_soon() {
+    // fuzz/regressions/solvers. On the first, the layouts alone made 3.9
+    // billion guesses (8 minutes) counting to 2, wandering in branches
+    // with no solution; on the second, a search that turned careful in
+    // place, inside the branches the layouts had chosen, made 14 million.
+    for line in [
+        "5...6.....1..............5...............4........31...........................91",
+        "...............4.3.......5...............4........3...............2............91",
+    ] {
+        let guesses = guesses_counting_to_two(line);
+        assert!(guesses < 2 * CAREFUL_AFTER, "{guesses} guesses on {line}");
+    }
+}
+
+#[test]
+fn no_random_sparse_board_needs_many_more_guesses_than_the_layouts_may_make() {
+    // The example's 30,000 boards. A search that turned careful in place
+    // took up to 49,826 guesses on them; without the triad rule as well,
+    // up to 132 million (notes/lab/bitboard-experiments.md).
+    let mut seed = 1;
+    for _ in 0..30_000 {
+        let board = random_sparse_board(&mut seed);
+        let guesses = count_guesses(&board, 2);
+        assert!(
+            guesses < 2 * CAREFUL_AFTER,
+            "{guesses} guesses on {board:?}"
+        );
+    }
+}
+
+/// Asserts that `got` is `expected`: both `None` (a dead end), or the
+/// same in every field the search reads afterwards, with nothing left
+/// for the search's own propagation to do. Returns whether it was alive.
+#[cfg(not(sudoku_trace))]
+fn assert_same_fixpoint(got: Option<State>, expected: Option<State>, what: &str) -> bool {
+    assert_eq!(got.is_some(), expected.is_some(), "{what}");
+    let (Some(got), Some(expected)) = (got, expected) else {
+        return false;
+    };
+    assert_eq!(got.candidates, expected.candidates, "{what}");
+    assert_eq!(got.unsolved, expected.unsolved, "{what}");
+    assert_eq!(got.open_rows, expected.open_rows, "{what}");
+    assert_eq!(got.changed, 0, "{what}");
+    let mut again = got;
+    assert!(again.propagate::<Scalar>(true), "{what}");
+    assert_eq!(again.candidates, got.candidates, "{what}");
+    true
+}
+
+/// `state` after the search's own propagation, or `None` at a dead end.
+fn propagated(mut state: State) -> Option<State> {
+    if state.propagate::<Scalar>(true) {
+        Some(state)
+    } else {
+        None
+    }
+}
+
+#[test]
+#[cfg(not(sudoku_trace))]
+fn the_sweep_ends_where_propagation_ends() {
+    // Random sparse boards (some with no solution); puzzles made from
+    // their solutions by keeping about a third of the cells, and the
+    // same with a random digit written in a random cell (which may
+    // clash); and the state after each one's first guess, every branch.
+    // Loading through the sweep, compiled for the baseline and (where
+    // the processor has it) for AVX2, must end where loading and then
+    // propagating word by word does; and the sweep after a guess where
+    // propagation does.
+    let loaders: Vec<Load> = std::iter::once(avx2::portable_load as Load)
+        .chain(avx2::code().map(|code| code.load))
+        .collect();
+    let (mut board_seed, mut seed) = (7, 11);
+    let mut random = |below: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below) as usize
+    };
+    let (mut alive, mut dead) = (0, 0);
+    for board_number in 0..20_000 {
+        let board = random_sparse_board(&mut board_seed);
+        let mut boards = vec![board];
+        if let Some(solution) = solve(&board) {
+            let mut puzzle = solution;
+            for cell in &mut puzzle {
+                if random(3) != 0 {
+                    *cell = 0;
+                }
+            }
+            boards.push(puzzle);
+            puzzle[random(81)] = 1 + random(9) as u8;
+            boards.push(puzzle);
+        }
+        for board in boards {
+            let what = format!("board {board_number}: {board:?}");
+            let expected = State::new(&board).and_then(propagated);
+            for load in &loaders {
+                assert_same_fixpoint(load(&board), expected, &what);
+            }
+            let Some(state) = expected else {
+                dead += 1;
+                continue;
+            };
+            alive += 1;
+            if state.is_solved() {
+                continue;
+            }
+            let mut branches = Vec::new();
+            match state
+                .layout_guess::<Scalar>()
+                .unwrap_or_else(|| state.guess(false))
+            {
+                Guess::Layout(band, digit, layouts) => {
+                    for layout in (0..6).filter(|layout| layouts & 1 << layout != 0) {
+                        let mut branch = state;
+                        branch.remove(9 * band + digit, !LAYOUT_CELLS[layout]);
+                        branches.push(branch);
+                    }
+                }
+                Guess::Cell(band, bit) | Guess::Digit(band, bit, _) => {
+                    let digits = state.digits_at(band, bit);
+                    for digit in (0..9).filter(|digit| digits & 1 << digit != 0) {
+                        let mut branch = state;
+                        branch.place(digit, band, bit);
+                        branches.push(branch);
+                    }
+                }
+            }
+            for branch in branches {
+                let mut swept = branch;
+                let swept = avx2::portable_sweep(&mut swept).then_some(swept);
+                let what = format!("{what}, after a guess");
+                if assert_same_fixpoint(swept, propagated(branch), &what) {
+                    alive += 1;
+                } else {
+                    dead += 1;
+                }
+            }
+        }
+    }
+    // Both outcomes are well represented.
+    assert!(alive > 10_000 && dead > 1_000, "{alive} alive, {dead} dead");
+}
+
+#[test]
+#[cfg(not(sudoku_trace))]
+fn every_path_gives_the_same_answers_after_the_same_guesses() {
+    let puzzles = [
+        EXAMPLE,
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ".......1...................................4...........9..........57.............",
+    ];
+    let mut seed = 3;
+    let boards = puzzles
+        .iter()
+        .map(|line| cells(line))
+        .chain((0..2_000).map(|_| random_sparse_board(&mut seed)));
+    // What each search found, and after how many guesses.
+    let found = |search: Search| (search.count, search.first, search.guesses);
+    // The AVX2 copies with `pext` and with the table lookups, whichever
+    // this machine would choose.
+    let copies = avx2::both_avx2_codes();
+    for board in boards {
+        for limit in [1, 2, 3] {
+            let portable = found(search(&board, limit, PORTABLE, true));
+            for (which, &code) in copies.iter().enumerate() {
+                let copy = found(search(&board, limit, code, true));
+                assert_eq!(copy, portable, "copy {which}, {board:?}, limit {limit}");
+            }
+            let avx2 = search_with(&board, limit, Path::Avx2);
+            if let Some(avx2) = avx2 {
+                assert_eq!((avx2.count, avx2.first, avx2.guesses), portable);
+            }
+        }
+    }
+    let expected = if avx2::code().is_some() {
+        Path::Avx2
+    } else {
+        Path::Portable
+    };
+    assert_eq!(path(), expected);
+}
+
+#[test]
+fn a_split_counts_once_and_each_branch_it_tries_as_a_guess() {
+    assert_eq!(count_branch_points(&cells(EXAMPLE), 2), 0);
+    // Arto Inkala's 2012 puzzle: propagation alone does not solve it.
+    let inkala =
+        cells("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    for limit in [1, 2] {
+        let (splits, guesses) = (
+            count_branch_points(&inkala, limit),
+            count_guesses(&inkala, limit),
+        );
+        // A split tries at least one branch and at most nine.
+        assert!(splits > 0, "limit {limit}");
+        assert!(
+            (splits..=9 * splits).contains(&guesses),
+            "limit {limit}: {splits} splits, {guesses} guesses"
+        );
+    }
+    // Counting to two on a puzzle with one solution tries every branch
+    // of every split: at least two each.
+    assert!(count_guesses(&inkala, 2) >= 2 * count_branch_points(&inkala, 2));
+}
