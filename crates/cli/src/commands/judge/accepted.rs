@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
 use sudoku_catalog::{Approach, Family};
+use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
 
-use super::cases::{Case, CaseTier};
+use super::cases::Case;
 use super::language::{Language, Program};
 use super::{timing_repeats, Times, TIMING_SPAN};
 use crate::commands::compare::{mean, time_approach};
@@ -79,7 +80,9 @@ pub fn print(
             .map(|&index| warm[index].as_secs_f64() * 1e6)
             .sum::<f64>()
             / members.len() as f64;
-        let classics_run = group != CaseTier::Hardest.name()
+        // A fast-only tier is known not to fit without measuring it.
+        let tier = cases[members[0]].tier;
+        let classics_run = !tier.is_some_and(Tier::fast_only)
             && puzzles.iter().all(|puzzle| {
                 classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) < CLASSIC_PLACEMENT_LIMIT
             });

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use sudoku_catalog::screen::{screen, Screening};
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
@@ -10,35 +11,44 @@ use sudoku_core::Board;
 use crate::input::{each_record, OnRecord};
 use crate::output::Status;
 
-/// The groups of cases, in the order they run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum CaseTier {
-    /// LeetCode's own example.
-    Example,
-    Easy,
-    Medium,
-    Hard,
-    Hardest,
+/// The tiers the judge runs, in the order they run: the corpus's, but
+/// `famous`, with `examples` cut down to LeetCode's own example.
+pub const TIERS: [Tier; 5] = [
+    Tier::Examples,
+    Tier::Easy,
+    Tier::Medium,
+    Tier::Hard,
+    Tier::Hardest,
+];
+
+/// The puzzle of [`Tier::Examples`] that the judge runs: LeetCode's own.
+const LEETCODE_EXAMPLE: &str = "leetcode-37-example";
+
+/// A tier's name in the judge (`--tier`, and its cases' group): `example`
+/// for the one example it runs, the corpus's name for the others.
+pub fn tier_name(tier: Tier) -> &'static str {
+    match tier {
+        Tier::Examples => "example",
+        _ => tier.name(),
+    }
 }
 
-impl CaseTier {
-    pub const ALL: [CaseTier; 5] = [
-        CaseTier::Example,
-        CaseTier::Easy,
-        CaseTier::Medium,
-        CaseTier::Hard,
-        CaseTier::Hardest,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            CaseTier::Example => "example",
-            CaseTier::Easy => "easy",
-            CaseTier::Medium => "medium",
-            CaseTier::Hard => "hard",
-            CaseTier::Hardest => "hardest",
+/// `--tier`'s values: the names of [`TIERS`], which clap lists in `--help`
+/// and in its error for any other value.
+pub fn tier_parser() -> impl TypedValueParser<Value = Tier> {
+    let values = TIERS.map(|tier| {
+        let value = PossibleValue::new(tier_name(tier));
+        match tier {
+            Tier::Examples => value.help("LeetCode's own example"),
+            _ => value,
         }
-    }
+    });
+    PossibleValuesParser::new(values).try_map(|name| {
+        TIERS
+            .into_iter()
+            .find(|&tier| tier_name(tier) == name)
+            .ok_or_else(|| format!("no tier named {name}"))
+    })
 }
 
 /// One case: a puzzle with exactly one solution.
@@ -46,36 +56,32 @@ pub struct Case {
     pub name: String,
     /// What it is reported under: the tier's name, or the file's.
     pub group: String,
+    /// The tier it comes from; none for a case of `--cases`.
+    pub tier: Option<Tier>,
     pub puzzle: Board,
     pub solution: Board,
 }
 
 /// The cases: LeetCode's example, the chosen `tiers` in rising difficulty,
 /// then those of `file`, each with its one solution.
-pub fn cases(tiers: &[CaseTier], file: Option<&Path>) -> Result<Vec<Case>, String> {
+pub fn cases(tiers: &[Tier], file: Option<&Path>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
-    for tier in CaseTier::ALL {
+    for tier in TIERS {
         if !tiers.contains(&tier) {
             continue;
         }
-        let entries = match tier {
-            CaseTier::Example => Tier::Examples
-                .puzzles()
-                .into_iter()
-                .filter(|entry| entry.name == "leetcode-37-example")
-                .collect(),
-            CaseTier::Easy => Tier::Easy.puzzles(),
-            CaseTier::Medium => Tier::Medium.puzzles(),
-            CaseTier::Hard => Tier::Hard.puzzles(),
-            CaseTier::Hardest => Tier::Hardest.puzzles(),
-        };
+        let entries = tier
+            .puzzles()
+            .into_iter()
+            .filter(|entry| tier != Tier::Examples || entry.name == LEETCODE_EXAMPLE);
         for entry in entries {
             let solution = entry
                 .solution
                 .ok_or_else(|| format!("the corpus has no solution for {}", entry.name))?;
             cases.push(Case {
                 name: entry.name,
-                group: tier.name().to_string(),
+                group: tier_name(tier).to_string(),
+                tier: Some(tier),
                 puzzle: entry.puzzle,
                 solution,
             });
@@ -105,6 +111,7 @@ pub fn cases(tiers: &[CaseTier], file: Option<&Path>) -> Result<Vec<Case>, Strin
                     Ok((puzzle, solution)) => cases.push(Case {
                         name: place,
                         group: group.clone(),
+                        tier: None,
                         puzzle,
                         solution,
                     }),
@@ -135,8 +142,8 @@ mod tests {
     /// very puzzle, so a learner can run it again alone.
     #[test]
     fn every_case_name_the_judge_prints_is_one_sudoku_corpus_takes() {
-        let cases = cases(&CaseTier::ALL, None).unwrap();
-        assert!(cases.len() > CaseTier::ALL.len());
+        let cases = cases(&TIERS, None).unwrap();
+        assert!(cases.len() > TIERS.len());
         let entries = crate::commands::corpus::entries();
         for case in &cases {
             let names = [case.name.clone()];

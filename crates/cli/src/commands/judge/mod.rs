@@ -24,9 +24,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use sudoku_core::corpus::Tier;
+
 use sudoku_cli::arguments::parse_seconds;
 
-use self::cases::{cases, Case, CaseTier};
+use self::cases::{cases, tier_parser, Case, TIERS};
 use self::child::Session;
 use self::language::{BuildError, Language, Program};
 use self::verdict::{check, indent, Failure};
@@ -50,8 +52,8 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "LANG", conflicts_with_all = ["submission", "tier", "cases"])]
     template: Option<Language>,
     /// The corpus tiers to run, separated by commas [default: all, easiest first].
-    #[arg(long, value_enum, value_delimiter = ',')]
-    tier: Vec<CaseTier>,
+    #[arg(long, value_delimiter = ',', value_parser = tier_parser())]
+    tier: Vec<Tier>,
     /// How long one case may run, in seconds (decimals allowed).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "2")]
     time_limit: Duration,
@@ -70,7 +72,7 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     // clap requires the submission when there is no --template.
     let submission = args.submission.as_deref().unwrap_or(Path::new(""));
     let tiers = if args.tier.is_empty() {
-        &CaseTier::ALL[..]
+        &TIERS[..]
     } else {
         &args.tier
     };
@@ -81,7 +83,7 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
 fn judge(
     output: &mut Output<impl Write>,
     path: &Path,
-    tiers: &[CaseTier],
+    tiers: &[Tier],
     args: &Args,
 ) -> io::Result<Status> {
     let Some(language) = Language::of(path) else {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
-use sudoku_core::{validate, Board};
+use sudoku_core::{verify, Board, VerifyError};
 
 use super::cases::Case;
 use super::child::{Stop, OUTPUT_LIMIT};
@@ -32,7 +32,9 @@ pub enum Failure {
 }
 
 /// Whether `board` (what the program gave back, as 81 characters) is the
-/// case's solution, and if not, what kind of wrong it is.
+/// case's solution, and if not, what kind of wrong it is: the first given
+/// changed, else the first blank left, else the first rule broken, as
+/// [`verify`] finds them, else a grid that is not the case's one solution.
 pub fn check(case: &Case, board: &str) -> Result<(), String> {
     let cells: Vec<char> = board.chars().collect();
     if cells.len() != 81 {
@@ -44,38 +46,33 @@ pub fn check(case: &Case, board: &str) -> Result<(), String> {
     if let Some(bad) = cells.iter().find(|&&cell| !matches!(cell, '1'..='9' | '.')) {
         return Err(format!("not a board: {bad:?} is not a digit or '.'"));
     }
-    let digits: Vec<u8> = cells
-        .iter()
-        .map(|&cell| cell.to_digit(10).map_or(0, |digit| digit as u8))
-        .collect();
-    let at = |index: usize| format!("r{}c{}", index / 9 + 1, index % 9 + 1);
-    let given = case.puzzle.cells();
-    if let Some(index) = (0..81).find(|&index| given[index] != 0 && digits[index] != given[index]) {
-        return Err(format!(
-            "a given changed: {} was {}, your board has {}",
-            at(index),
-            given[index],
-            cells[index]
-        ));
+    let mut digits = [0u8; 81];
+    for (digit, cell) in digits.iter_mut().zip(&cells) {
+        *digit = cell.to_digit(10).map_or(0, |digit| digit as u8);
     }
-    if let Some(index) = digits.iter().position(|&digit| digit == 0) {
-        let left = cells.iter().filter(|&&cell| cell == '.').count();
-        return Err(format!(
-            "a blank left: {} (and {} in all)",
-            at(index),
-            sudoku_core::counted(left, "blank")
-        ));
+    let answer = Board::from_cells(digits).map_err(|error| error.to_string())?;
+    // The cell as the verdicts name it, `r3c7`.
+    let at = |row: usize, column: usize| format!("r{}c{}", row + 1, column + 1);
+    match verify(&case.puzzle, &answer) {
+        Ok(()) if answer == case.solution => Ok(()),
+        Ok(()) => Err("a different grid: valid, but not this puzzle's one solution".to_string()),
+        Err(VerifyError::ChangedGiven {
+            row, column, given, ..
+        }) => Err(format!(
+            "a given changed: {} was {given}, your board has {}",
+            at(row, column),
+            cells[row * 9 + column]
+        )),
+        Err(VerifyError::Incomplete { row, column }) => {
+            let left = cells.iter().filter(|&&cell| cell == '.').count();
+            Err(format!(
+                "a blank left: {} (and {} in all)",
+                at(row, column),
+                sudoku_core::counted(left, "blank")
+            ))
+        }
+        Err(VerifyError::Conflict(conflict)) => Err(format!("a rule broken: {conflict}")),
     }
-    let mut array = [0u8; 81];
-    array.copy_from_slice(&digits);
-    let answer = Board::from_cells(array).map_err(|error| error.to_string())?;
-    if let Err(conflict) = validate(&answer) {
-        return Err(format!("a rule broken: {conflict}"));
-    }
-    if answer != case.solution {
-        return Err("a different grid: valid, but not this puzzle's one solution".to_string());
-    }
-    Ok(())
 }
 
 impl Failure {
