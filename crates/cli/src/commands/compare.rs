@@ -12,7 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
-use sudoku_catalog::screen::{classic_placements, screen, Screening, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_catalog::screen::{classics_fit, screen, Screening};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
 use sudoku_core::{counted, verify, Board};
@@ -300,9 +300,9 @@ fn time_sets(sets: &[PuzzleSet], approaches: &[&'static Approach], events: &Send
 }
 
 /// The classic approaches among `approaches` that are left out of `set`,
-/// and why: on the `hardest` tier, and on a file with a puzzle past
-/// [`CLASSIC_PLACEMENT_LIMIT`] placements (the benches apply the same
-/// rule).
+/// and why: on the `hardest` tier, and on a file with a puzzle too hard
+/// for them by [`classics_fit`] (the rule the judge, the benches and the
+/// tests share).
 fn classics_to_skip(
     set: &PuzzleSet,
     approaches: &[&'static Approach],
@@ -325,18 +325,15 @@ fn classics_to_skip(
             (Vec::new(), String::new())
         };
     }
-    let too_hard = set.puzzles.iter().position(|puzzle| {
-        classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) >= CLASSIC_PLACEMENT_LIMIT
-    });
-    match too_hard {
-        Some(index) => (
+    match classics_fit(&set.puzzles) {
+        Err(too_hard) => (
             classics,
             format!(
-                "the puzzle on line {} needs over {CLASSIC_PLACEMENT_LIMIT} placements of the classic search, more than the classic approaches are run on",
-                set.lines[index]
+                "the puzzle on line {} needs over {} placements of the classic search, more than the classic approaches are run on",
+                set.lines[too_hard.index], too_hard.placements
             ),
         ),
-        None => (Vec::new(), String::new()),
+        Ok(()) => (Vec::new(), String::new()),
     }
 }
 

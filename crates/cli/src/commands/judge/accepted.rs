@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_catalog::screen::classics_fit;
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
@@ -82,10 +82,7 @@ pub fn print(
             / members.len() as f64;
         // A fast-only tier is known not to fit without measuring it.
         let tier = cases[members[0]].tier;
-        let classics_run = !tier.is_some_and(Tier::fast_only)
-            && puzzles.iter().all(|puzzle| {
-                classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) < CLASSIC_PLACEMENT_LIMIT
-            });
+        let classics_run = !tier.is_some_and(Tier::fast_only) && classics_fit(&puzzles).is_ok();
         let mut line = format!(
             "  {group} ({}): you {}",
             sudoku_core::counted(members.len(), "case"),
