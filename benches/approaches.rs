@@ -25,7 +25,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
-use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_catalog::screen::classics_fit;
 use sudoku_catalog::{Approach, Family, APPROACHES};
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
@@ -49,9 +49,7 @@ const PUBLIC_FILES: [&str; 9] = [
 /// True when some puzzle needs more than ten million placements of the
 /// classic search; stops at the first such puzzle.
 fn too_hard_for_classics(puzzles: &[Board]) -> bool {
-    puzzles.iter().any(|puzzle| {
-        classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) >= CLASSIC_PLACEMENT_LIMIT
-    })
+    classics_fit(puzzles).is_err()
 }
 
 /// Times every approach that runs on `puzzles` in one group named `name`.

@@ -7,8 +7,10 @@
 //! givens conflict or that has no solution, in microseconds (milliseconds
 //! for the worst sparse boards fuzzing has found), where the classic
 //! row-major approaches can search for minutes before they give up. The
-//! CLI screens every puzzle with it; the corpus tiers, `sudoku compare`, the
-//! judge and the benches measure with [`classic_placements`].
+//! CLI screens every puzzle with it; the corpus tiers are cut by
+//! [`classic_placements`], and `sudoku compare`, the judge, the benches and
+//! the tests ask [`classics_fit`] whether the classic approaches may run on
+//! a set of puzzles.
 //!
 //! This lives in the catalog, where the approaches are known, and not in
 //! `sudoku-core`: core is the ground every crate stands on, and knows no
@@ -73,15 +75,74 @@ fn solved(cells: [u8; 81]) -> Board {
 /// Placements of the classic search past which the classic approaches are
 /// not run: a solve that long keeps a comparison or a bench waiting (what
 /// one placement costs is in notes/benchmarks.md). The `hardest` tier
-/// starts here, and `sudoku compare`, the judge and the benches leave a
-/// classic approach out of a set with a puzzle past it.
-pub const CLASSIC_PLACEMENT_LIMIT: u64 = 10_000_000;
+/// starts here, and [`classics_fit`] keeps the classic approaches off a set
+/// with a puzzle past it. Private: every decision goes through that one
+/// function, and the number reaches a message as [`TooHard::placements`].
+const CLASSIC_PLACEMENT_LIMIT: u64 = 10_000_000;
+
+/// A puzzle the classic approaches are not run on: their search makes at
+/// least [`placements`](TooHard::placements) placements on it, the most
+/// they are run to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooHard {
+    /// Where the puzzle is among those asked about, counting from 0.
+    pub index: usize,
+    /// The placements at which its search was stopped: the limit, ten
+    /// million, which a message can name.
+    pub placements: u64,
+}
+
+/// How hard `puzzle` is for the classic approaches, as far as they are run
+/// on it: the placements of [`classic_placements`] below the limit.
+///
+/// # Errors
+/// [`TooHard`] (with index 0) when the search reaches the limit.
+///
+/// ```
+/// use sudoku_core::Board;
+/// use sudoku_catalog::screen::classic_placements_within_limit;
+///
+/// let solved: Board = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(classic_placements_within_limit(&solved), Ok(0));
+/// ```
+pub fn classic_placements_within_limit(puzzle: &Board) -> Result<u64, TooHard> {
+    let placements = classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT);
+    if placements < CLASSIC_PLACEMENT_LIMIT {
+        Ok(placements)
+    } else {
+        Err(TooHard {
+            index: 0,
+            placements,
+        })
+    }
+}
+
+/// Whether the classic approaches may run on every one of `puzzles`: the
+/// one rule for which approaches run on which puzzles, that `sudoku
+/// compare`, the judge, the benches and the tests share. It measures each
+/// puzzle in turn with [`classic_placements_within_limit`] and stops at the
+/// first one past the limit. (An embedded tier is known in advance:
+/// [`Tier::fast_only`](sudoku_core::corpus::Tier::fast_only) is this
+/// answer for it, made when the tiers were cut; this module's tests check
+/// that the two agree on every tier.)
+///
+/// # Errors
+/// [`TooHard`] for the first puzzle past the limit, by its index.
+pub fn classics_fit<'a>(puzzles: impl IntoIterator<Item = &'a Board>) -> Result<(), TooHard> {
+    for (index, puzzle) in puzzles.into_iter().enumerate() {
+        classic_placements_within_limit(puzzle)
+            .map_err(|too_hard| TooHard { index, ..too_hard })?;
+    }
+    Ok(())
+}
 
 /// How hard `puzzle` is for the classic approaches: the placements a
 /// row-major, digits-1-to-9 backtracking search makes until it solves it (all
 /// five published approaches make exactly these: sudoku-trace's
 /// `tests/classic_placements.rs` checks it on the corpus against their traced
-/// regions), or `cap` if it would make more. The corpus tiers are cut by this count, and the benches use it to
+/// regions), or `cap` if it would make more. The corpus tiers are cut by this count, and [`classics_fit`] uses it to
 /// leave a classic approach out of a set where it would take too long.
 pub fn classic_placements(puzzle: &Board, cap: u64) -> u64 {
     fn search(cells: &mut [u8; 81], from: usize, placements: &mut u64, cap: u64) -> bool {
@@ -220,5 +281,35 @@ mod tests {
                 assert!(range.contains(&placements), "{}: {placements}", entry.name);
             }
         }
+    }
+
+    #[test]
+    fn the_classics_fit_every_tier_but_the_fast_only_one_and_the_first_too_hard_puzzle_is_named() {
+        for tier in corpus::Tier::ALL {
+            let puzzles: Vec<Board> = tier.puzzles().iter().map(|entry| entry.puzzle).collect();
+            let fit = classics_fit(&puzzles);
+            assert_eq!(fit.is_err(), tier.fast_only(), "{tier}");
+        }
+        let easy = corpus::Tier::Easy.puzzles()[0].puzzle;
+        let hardest = corpus::Tier::Hardest.puzzles()[0].puzzle;
+        assert_eq!(
+            classics_fit([&easy, &easy, &hardest, &easy]),
+            Err(TooHard {
+                index: 2,
+                placements: CLASSIC_PLACEMENT_LIMIT
+            })
+        );
+        assert_eq!(classics_fit([]), Ok(()));
+        assert_eq!(
+            classic_placements_within_limit(&easy),
+            Ok(classic_placements(&easy, CLASSIC_PLACEMENT_LIMIT))
+        );
+        assert_eq!(
+            classic_placements_within_limit(&hardest),
+            Err(TooHard {
+                index: 0,
+                placements: CLASSIC_PLACEMENT_LIMIT
+            })
+        );
     }
 }

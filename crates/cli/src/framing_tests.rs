@@ -180,7 +180,7 @@ fn solve(input: &[u8], jobs: usize) -> (String, Status) {
     let mut file = tempfile::NamedTempFile::new().unwrap();
     std::io::Write::write_all(&mut file, input).unwrap();
     let approach = sudoku_catalog::find("bitboard").unwrap();
-    let work = crate::solve_work(approach, Format::Line);
+    let work = crate::commands::solve::work(approach, Format::Line);
     let mut output = Output::new(Vec::new());
     let settings = Settings {
         jobs,

@@ -1,5 +1,6 @@
 //! Reading records from the files named on the command line, or standard input.
 
+use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -57,18 +58,63 @@ pub struct Entry {
     pub board: Result<Board, String>,
 }
 
-/// A reader that calls `before_wait` every time it is about to ask the
-/// operating system for more bytes, which may block (a pipe whose writer is
-/// slow, a person typing). The caller uses it to hand on what it holds back
-/// first, so that records already read never wait for records not yet written.
-struct Announcing<'a, R> {
-    inner: R,
-    before_wait: &'a dyn Fn(),
+/// What [`each_record`] hands what it reads to, one method per event, as
+/// ripgrep's searcher hands its matches to a `Sink`.
+pub trait Sink {
+    /// Takes one record, read from `source`.
+    ///
+    /// # Errors
+    /// One that should stop the reading (writing the output failed); it is
+    /// what [`each_record`] returns.
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()>;
+
+    /// Reading is about to ask the operating system for more bytes, which
+    /// may block (a pipe whose writer is slow, a person typing): the time
+    /// to hand on what is held back, so that records already read never
+    /// wait for records not yet written. By default, nothing.
+    fn before_wait(&mut self) {}
 }
 
-impl<R: Read> Read for Announcing<'_, R> {
+impl<S: Sink + ?Sized> Sink for &mut S {
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        (**self).record(source, entry)
+    }
+
+    fn before_wait(&mut self) {
+        (**self).before_wait();
+    }
+}
+
+/// A sink that only takes records: the closure is called with each, and
+/// nothing is done before a wait.
+pub struct OnRecord<F>(pub F)
+where
+    F: FnMut(&Source, Entry) -> io::Result<()>;
+
+impl<F> Sink for OnRecord<F>
+where
+    F: FnMut(&Source, Entry) -> io::Result<()>,
+{
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        (self.0)(source, entry)
+    }
+}
+
+/// A reader that tells the sink every time it is about to ask the operating
+/// system for more bytes ([`Sink::before_wait`]).
+///
+/// The sink is reached from two places: from here, inside the reader of
+/// records, and from [`each_record`]'s loop, which gives it the records. The
+/// two never overlap (a record is handed on between reads, not during
+/// one), which the `RefCell` checks.
+struct Announcing<'a, R, S> {
+    inner: R,
+    sink: &'a RefCell<S>,
+}
+
+impl<R: Read, S: Sink> Read for Announcing<'_, R, S> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        (self.before_wait)();
+        self.sink.borrow_mut().before_wait();
         self.inner.read(buffer)
     }
 }
@@ -94,22 +140,19 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
     })
 }
 
-/// Calls `handle` with every record of every input, in order: its source,
-/// and the record with its lines and its board or the reason it has none.
-/// `before_wait` is called whenever reading is about to wait for input.
+/// Gives `sink` every record of every input, in order: its source, and the
+/// record with its lines and its board or the reason it has none; and tells
+/// it whenever reading is about to wait for input.
 ///
 /// A file that cannot be opened or read is reported on stderr and gives
 /// [`Status::UsageOrIo`]; the other files are still read. An error from
-/// `handle` (writing the output) stops everything.
-pub fn each_record<F>(
+/// the sink (writing the output) stops everything.
+pub fn each_record(
     files: &[PathBuf],
     format: Option<Format>,
-    before_wait: &dyn Fn(),
-    mut handle: F,
-) -> io::Result<Status>
-where
-    F: FnMut(&Source, Entry) -> io::Result<()>,
-{
+    sink: &mut impl Sink,
+) -> io::Result<Status> {
+    let sink = RefCell::new(sink);
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut status = Status::Success;
@@ -130,7 +173,7 @@ where
             READ_BUFFER,
             Announcing {
                 inner: reader,
-                before_wait,
+                sink: &sink,
             },
         );
         let mut records = Records::new(reader).with_format(format);
@@ -145,7 +188,7 @@ where
                 }
             };
             let next_line = records.lines_consumed() + 1;
-            handle(
+            sink.borrow_mut().record(
                 &source,
                 Entry {
                     line,

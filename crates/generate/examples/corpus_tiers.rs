@@ -10,7 +10,7 @@
 //!
 //! Run: `cargo run --release -p sudoku-generate --example corpus_tiers`
 
-use sudoku_catalog::screen::{classic_placements, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_catalog::screen::classic_placements_within_limit;
 use sudoku_generate::generate;
 
 /// (name, fewest placements, most placements, how many puzzles) of each tier.
@@ -20,8 +20,12 @@ const TIERS: [(&str, u64, u64, usize); 4] = [
     ("easy", 0, 999, 12),
     ("medium", 1_000, 49_999, 12),
     ("hard", 50_000, 1_000_000, 12),
-    ("hardest", CLASSIC_PLACEMENT_LIMIT, u64::MAX, 6),
+    ("hardest", PAST_THE_LIMIT, PAST_THE_LIMIT, 6),
 ];
+
+/// Where a puzzle past the classic approaches' limit (ten million
+/// placements, where counting stops) falls in `TIERS`.
+const PAST_THE_LIMIT: u64 = u64::MAX;
 
 fn main() {
     let mut tiers: Vec<Vec<String>> = vec![Vec::new(); TIERS.len()];
@@ -33,13 +37,16 @@ fn main() {
     {
         seed += 1;
         let generated = generate(seed);
-        // Counting stops at the hardest tier's floor: that is all it needs to know.
-        let placements = classic_placements(&generated.puzzle, TIERS[3].1);
+        // Counting stops at the classics' limit, the hardest tier's floor: that
+        // is all it needs to know.
+        let (placements, shown) = match classic_placements_within_limit(&generated.puzzle) {
+            Ok(placements) => (placements, placements.to_string()),
+            Err(too_hard) => (PAST_THE_LIMIT, format!("{}+", too_hard.placements)),
+        };
         for (tier, &(name, low, high, wanted)) in tiers.iter_mut().zip(&TIERS) {
             if (low..=high).contains(&placements) && tier.len() < wanted {
-                let at_least = if placements >= TIERS[3].1 { "+" } else { "" };
                 tier.push(format!(
-                    "{} {} {name}-seed-{seed} clues={} placements={placements}{at_least}",
+                    "{} {} {name}-seed-{seed} clues={} placements={shown}",
                     generated.puzzle,
                     generated.solution,
                     generated.puzzle.givens()

@@ -12,14 +12,43 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
-use sudoku_catalog::screen::{classic_placements, screen, Screening, CLASSIC_PLACEMENT_LIMIT};
+use sudoku_catalog::screen::{classics_fit, screen, Screening};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
 use sudoku_core::{counted, verify, Board};
 
+use sudoku_cli::arguments::{deadline_after, parse_seconds};
+
+use super::{choice_parser, chosen, Choice};
 use crate::guard;
-use crate::input::each_record;
+use crate::input::{each_record, OnRecord};
 use crate::output::{diagnostic, Output, Status};
+
+/// Time approaches side by side on a corpus and print a table.
+///
+/// Each approach solves every puzzle of a set, in passes over the whole
+/// set until it has spent at least 200 ms on it; the table gives
+/// the puzzles solved, the median and mean microseconds per puzzle, and the
+/// mean relative to the fastest approach. Build with `--release`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Approaches to compare, separated by commas; `all`, the default,
+    /// is every approach in catalog order.
+    #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_catalog::find))]
+    solvers: Vec<Choice<Approach>>,
+    /// An embedded tier (examples, famous, easy, medium, hard, hardest),
+    /// `all` for every tier, or a puzzle file. Only the fast approaches
+    /// run on `hardest`, and on a file with a puzzle that needs over ten
+    /// million placements of the classic search, where a classic
+    /// approach would keep the run waiting.
+    #[arg(long, default_value = "all")]
+    corpus: String,
+    /// Stop after SECS seconds (decimals allowed): the tables finished
+    /// by then are printed, the approach still running shows `timed
+    /// out`, and the exit status is 1.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+}
 
 /// A set is solved again, pass after pass, until one approach has spent this
 /// long on it, so that fast puzzles are not lost in the clock's resolution.
@@ -84,18 +113,17 @@ enum Event {
     Timed(Timing),
 }
 
-pub fn run(
-    output: &mut Output<impl Write>,
-    solvers: &[&'static Approach],
-    corpus: &str,
-    deadline: Option<Instant>,
-) -> io::Result<Status> {
+/// Times the chosen approaches on each set of the corpus and prints a
+/// table per set, then one over the sets every approach ran on.
+pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
+    let deadline = deadline_after(args.timeout);
+    let solvers = chosen(&args.solvers, sudoku_catalog::find);
     let approaches: Vec<&'static Approach> = if solvers.is_empty() {
         sudoku_catalog::APPROACHES.iter().collect()
     } else {
-        solvers.to_vec()
+        solvers
     };
-    let sets = match corpus_sets(corpus) {
+    let sets = match corpus_sets(&args.corpus) {
         Ok(sets) => sets,
         Err(message) => {
             diagnostic!("error: {message}");
@@ -272,9 +300,9 @@ fn time_sets(sets: &[PuzzleSet], approaches: &[&'static Approach], events: &Send
 }
 
 /// The classic approaches among `approaches` that are left out of `set`,
-/// and why: on the `hardest` tier, and on a file with a puzzle past
-/// [`CLASSIC_PLACEMENT_LIMIT`] placements (the benches apply the same
-/// rule).
+/// and why: on the `hardest` tier, and on a file with a puzzle too hard
+/// for them by [`classics_fit`] (the rule the judge, the benches and the
+/// tests share).
 fn classics_to_skip(
     set: &PuzzleSet,
     approaches: &[&'static Approach],
@@ -297,18 +325,15 @@ fn classics_to_skip(
             (Vec::new(), String::new())
         };
     }
-    let too_hard = set.puzzles.iter().position(|puzzle| {
-        classic_placements(puzzle, CLASSIC_PLACEMENT_LIMIT) >= CLASSIC_PLACEMENT_LIMIT
-    });
-    match too_hard {
-        Some(index) => (
+    match classics_fit(&set.puzzles) {
+        Err(too_hard) => (
             classics,
             format!(
-                "the puzzle on line {} needs over {CLASSIC_PLACEMENT_LIMIT} placements of the classic search, more than the classic approaches are run on",
-                set.lines[index]
+                "the puzzle on line {} needs over {} placements of the classic search, more than the classic approaches are run on",
+                set.lines[too_hard.index], too_hard.placements
             ),
         ),
-        None => (Vec::new(), String::new()),
+        Ok(()) => (Vec::new(), String::new()),
     }
 }
 
@@ -341,22 +366,26 @@ fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
     }
     let (mut puzzles, mut lines) = (Vec::new(), Vec::new());
     let mut skipped = 0;
-    let status = each_record(&[PathBuf::from(path)], None, &|| {}, |source, entry| {
-        let reason = match entry.board {
-            Err(message) => message,
-            Ok(board) => match screen(&board) {
-                Screening::Unique(_) | Screening::Multiple(_) => {
-                    puzzles.push(board);
-                    lines.push(entry.line);
-                    return Ok(());
-                }
-                Screening::Unsolvable => "no solution (or conflicting givens)".to_string(),
-            },
-        };
-        skipped += 1;
-        diagnostic!("warning: {source}:{}: skipped: {reason}", entry.line);
-        Ok(())
-    })
+    let status = each_record(
+        &[PathBuf::from(path)],
+        None,
+        &mut OnRecord(|source, entry| {
+            let reason = match entry.board {
+                Err(message) => message,
+                Ok(board) => match screen(&board) {
+                    Screening::Unique(_) | Screening::Multiple(_) => {
+                        puzzles.push(board);
+                        lines.push(entry.line);
+                        return Ok(());
+                    }
+                    Screening::Unsolvable => "no solution (or conflicting givens)".to_string(),
+                },
+            };
+            skipped += 1;
+            diagnostic!("warning: {source}:{}: skipped: {reason}", entry.line);
+            Ok(())
+        }),
+    )
     .map_err(|error| format!("{corpus}: {error}"))?;
     if status != Status::Success {
         return Err(format!("could not read {corpus}"));

@@ -14,13 +14,93 @@ use sudoku_catalog::screen::{screen, Screening};
 use sudoku_core::{validate, Board, Format};
 use sudoku_trace::{Approach, Counter, Trace};
 
+use super::{choice_parser, chosen, Choice, InputArgs};
 use crate::batch::{Outcome, Work};
-use crate::input::each_record;
+use crate::input::{self, each_record, OnRecord};
 use crate::output::{diagnostic, Output, Status};
 use crate::replay_page;
 
+/// Count the work each approach does on each puzzle, exactly, and show
+/// its first steps or a page that replays its search.
+///
+/// The counts come from the code of each approach's LeetCode region, run
+/// with its probe lines compiled in; they are the same on every machine.
+/// A puzzle whose givens conflict, or that has no solution, is reported
+/// without running any approach on it, as `solve` does.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Approaches to trace, separated by commas; `all` is every approach in
+    /// catalog order [default: the five classics; with --html,
+    /// coordinate-recursive].
+    #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_trace::find))]
+    solver: Vec<Choice<sudoku_trace::Approach>>,
+    /// One JSON object per record and approach, one per line, instead of a
+    /// table.
+    #[arg(long)]
+    json: bool,
+    /// Also print the first N steps of each search (at most a million: each
+    /// step is kept in memory until it is printed).
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(..=i64::from(MOST_STEPS)))]
+    steps: u32,
+    /// Write a page that replays the search on the first puzzle of the
+    /// input, for one approach or two side by side, to PAGE: one HTML file
+    /// with nothing else to fetch.
+    #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
+    html: Option<PathBuf>,
+    /// The most steps the page holds of each search, at most a million (the
+    /// counts are always complete).
+    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MOST_STEPS)))]
+    max_steps: u32,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// The most steps `trace --steps` prints and `trace --html` holds of one
+/// search: every step is kept in memory (tens of bytes each), and a search
+/// can take hundreds of millions, so an unbounded value could exhaust the
+/// memory and abort the program.
+const MOST_STEPS: u32 = 1_000_000;
+
+/// Prints each record's counts (and steps), or with `--html` writes the
+/// replay page of the first.
+pub fn run(output: &mut Output<impl io::Write>, args: &Args) -> io::Result<Status> {
+    let named = chosen(&args.solver, sudoku_trace::find);
+    if let Some(page) = &args.html {
+        if page.as_os_str() == "-" {
+            diagnostic!("error: --html takes the path of the page to write, not `-`");
+            return Ok(Status::UsageOrIo);
+        }
+        if let Some(input) = input::input_written_to(&args.input.files, page) {
+            diagnostic!(
+                "error: the page {} is also an input ({input}): write it to another file",
+                page.display()
+            );
+            return Ok(Status::UsageOrIo);
+        }
+        let chosen = approaches_or(&named, PAGE_APPROACHES);
+        return write_page(
+            output,
+            page,
+            &chosen,
+            &args.input.files,
+            args.input.format(),
+            args.max_steps as usize,
+        );
+    }
+    let print = Print {
+        json: args.json,
+        steps: args.steps as usize,
+    };
+    let work = work(approaches_or(&named, TABLE_APPROACHES), print);
+    // A table per record, so a blank line between them; JSON is one line each.
+    output.separate_records(!args.json);
+    args.input.run(output, &work)
+}
+
 /// The approaches traced in tables when none are named: the five classics.
-pub const TABLE_APPROACHES: &[&str] = &[
+const TABLE_APPROACHES: &[&str] = &[
     "coordinate-recursive",
     "full-rescan",
     "single-loop-check",
@@ -29,19 +109,19 @@ pub const TABLE_APPROACHES: &[&str] = &[
 ];
 
 /// The approach a replay page shows when none is named.
-pub const PAGE_APPROACHES: &[&str] = &["coordinate-recursive"];
+const PAGE_APPROACHES: &[&str] = &["coordinate-recursive"];
 
 /// What to print for each record.
 #[derive(Clone, Copy)]
-pub struct Print {
+struct Print {
     /// One JSON object per record and approach, instead of a table.
-    pub json: bool,
+    json: bool,
     /// How many steps of each search to print.
-    pub steps: usize,
+    steps: usize,
 }
 
 /// The approaches named on the command line, or the `default` ones.
-pub fn approaches_or(named: &[&'static Approach], default: &[&str]) -> Vec<&'static Approach> {
+fn approaches_or(named: &[&'static Approach], default: &[&str]) -> Vec<&'static Approach> {
     if named.is_empty() {
         default
             .iter()
@@ -54,7 +134,7 @@ pub fn approaches_or(named: &[&'static Approach], default: &[&str]) -> Vec<&'sta
 
 /// The work for one record: screen the puzzle as `solve` does, then trace
 /// every approach on it and print the counts (and steps).
-pub fn work(approaches: Vec<&'static Approach>, print: Print) -> Work {
+fn work(approaches: Vec<&'static Approach>, print: Print) -> Work {
     Work::new("trace", move |puzzle| {
         let warning = match screen(&puzzle) {
             Screening::Unsolvable => return unsolvable(&puzzle),
@@ -192,7 +272,7 @@ fn json_lines(traces: &[Trace], steps: usize) -> String {
 /// `sudoku trace --html PAGE`: replays the search on the first puzzle of
 /// `files`, of one approach or two side by side, in one self-contained page,
 /// and prints the counts table for it.
-pub fn write_page(
+fn write_page(
     output: &mut Output<impl io::Write>,
     page: &Path,
     approaches: &[&'static Approach],
@@ -210,14 +290,18 @@ pub fn write_page(
     // The first record, and how many came after it.
     let mut first: Option<(String, usize, Result<Board, String>)> = None;
     let mut more = 0;
-    let read = each_record(files, format, &|| {}, |source, entry| {
-        if first.is_none() {
-            first = Some((source.to_string(), entry.line, entry.board));
-        } else {
-            more += 1;
-        }
-        Ok(())
-    })?;
+    let read = each_record(
+        files,
+        format,
+        &mut OnRecord(|source, entry| {
+            if first.is_none() {
+                first = Some((source.to_string(), entry.line, entry.board));
+            } else {
+                more += 1;
+            }
+            Ok(())
+        }),
+    )?;
     let Some((source, line, board)) = first else {
         diagnostic!("error: no puzzle to replay in the input");
         return Ok(read.max(Status::UsageOrIo));

@@ -14,9 +14,23 @@ use clap_mangen::Man;
 
 use crate::output::{Output, Status};
 
+/// Print shell completions for `sudoku`, or its man page.
+///
+/// The script for SHELL, or with `man` the man page (roff), goes to
+/// stdout: save it where your shell or `man` looks, as below. Both are
+/// made from the options `--help` shows, so make them again after
+/// installing a new version.
+#[derive(clap::Args)]
+#[command(after_help = INSTALL)]
+pub struct Args {
+    /// The shell to complete in, or `man` for the man page.
+    #[arg(value_enum, value_name = "SHELL")]
+    shell: Target,
+}
+
 /// What `sudoku completions` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
+enum Target {
     /// Completions for bash.
     Bash,
     /// Completions for zsh.
@@ -46,7 +60,7 @@ impl Target {
 }
 
 /// Under `sudoku completions --help`: where each one goes.
-pub const INSTALL: &str = "\
+const INSTALL: &str = "\
 Install, after `cargo install --path crates/cli --locked`; then open a new shell.
   bash:
     sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
@@ -64,15 +78,16 @@ Install, after `cargo install --path crates/cli --locked`; then open a new shell
   or read the man page without installing it:
     sudoku completions man | man -l -";
 
-/// Prints `target` for `command`, the whole `sudoku` command.
+/// Prints the chosen completions or man page for `command`, the whole
+/// `sudoku` command.
 pub fn run(
     output: &mut Output<impl Write>,
-    target: Target,
+    args: &Args,
     mut command: clap::Command,
 ) -> io::Result<Status> {
     // Made in memory, then written through `output` as any record is, so
     // a reader that leaves early ends the command quietly.
-    let text = match target.shell() {
+    let text = match args.shell.shell() {
         Some(shell) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command, "sudoku", &mut script);

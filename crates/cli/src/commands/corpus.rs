@@ -11,7 +11,37 @@ use std::io::{self, Write};
 use sudoku_core::corpus::{Kind, Tier};
 use sudoku_core::{Board, Format};
 
+use super::FormatArg;
 use crate::output::{diagnostic, Output, Status};
+
+/// List the puzzles that ship inside `sudoku`, or print them by name,
+/// tier or kind, ready to pipe into another command.
+///
+/// With no NAME: one line per puzzle, with its name, its tier
+/// (examples, famous, easy, medium, hard, hardest) or kind (conflicting,
+/// unsolvable, multiple: puzzles that are not proper LeetCode 37 ones),
+/// and its number of clues. With names of puzzles, tiers or kinds, in
+/// any mix: their puzzles in the order given, one record each.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// A puzzle's name, a tier or a kind; several in any order.
+    #[arg(value_name = "NAME|TIER|KIND")]
+    names: Vec<String>,
+    /// Write the puzzles in this format, as `sudoku solve` writes
+    /// solutions.
+    #[arg(long, value_enum, default_value_t = FormatArg::Line, requires = "names")]
+    output_format: FormatArg,
+}
+
+/// Under `sudoku corpus --help`: the commands every example runs as.
+const EXAMPLES: &str = "\
+Examples:
+  sudoku corpus leetcode-37-example | sudoku trace
+  sudoku corpus leetcode-37-example inkala-2012 hard-seed-20 |
+    sudoku trace --solver bitboard
+  sudoku corpus hard | sudoku solve --solver bitmask --output-format grid
+  sudoku corpus unsolvable | sudoku solve";
 
 /// One embedded puzzle.
 pub struct Entry {
@@ -65,13 +95,11 @@ pub fn select<'a, 'n>(
     Ok(selected)
 }
 
-/// With no `names`, lists every puzzle; otherwise prints the puzzles they
-/// select in `format`, one record each, or says which name is unknown.
-pub fn run(
-    output: &mut Output<impl Write>,
-    names: &[String],
-    format: Format,
-) -> io::Result<Status> {
+/// With no names, lists every puzzle; otherwise prints the puzzles they
+/// select in the chosen format, one record each, or says which name is
+/// unknown.
+pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
+    let (names, format) = (&args.names, Format::from(args.output_format));
     let entries = entries();
     if names.is_empty() {
         return list(output, &entries);

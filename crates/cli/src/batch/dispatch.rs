@@ -1,0 +1,228 @@
+//! The reader side: the reader thread, which parses records into chunks and
+//! hands them on, and the workers it starts, which take the chunks' runs.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::{Arc, PoisonError};
+use std::thread;
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, Sender};
+use sudoku_core::Format;
+
+use super::chunk::{Chunk, Finished, Item, Resume, Run, CHUNK, FIRST_CHUNK};
+use super::Work;
+use crate::input::{each_record, Entry, Sink, Source};
+use crate::output::{diagnostic, Status};
+
+/// Hands chunks to the writer and their runs to the workers, from the
+/// reader thread: the sink that reading gives its records to. It gathers
+/// them into a chunk, and hands the chunk on when it is full, and also
+/// whenever reading is about to wait for input.
+pub struct Dispatcher {
+    to_writer: Sender<Arc<Chunk>>,
+    to_workers: Sender<Run>,
+    workers: Workers,
+    next_sequence: u64,
+    runs_sent: usize,
+    /// The writer has stopped (output closed, or the deadline passed), or no
+    /// worker could be started: reading stops.
+    stopped: bool,
+    /// The records read and not handed on yet.
+    pending: Vec<Item>,
+    /// Where reading goes on after the last record read.
+    resume: Option<Resume>,
+    /// Records in the next chunk: [`FIRST_CHUNK`], doubling up to [`CHUNK`].
+    chunk_size: usize,
+}
+
+impl Dispatcher {
+    /// A dispatcher that sends chunks `to_writer` and their runs
+    /// `to_workers`, whom `workers` starts as runs come.
+    pub fn new(to_writer: Sender<Arc<Chunk>>, to_workers: Sender<Run>, workers: Workers) -> Self {
+        Dispatcher {
+            to_writer,
+            to_workers,
+            workers,
+            next_sequence: 0,
+            runs_sent: 0,
+            stopped: false,
+            pending: Vec::with_capacity(FIRST_CHUNK),
+            resume: None,
+            chunk_size: FIRST_CHUNK,
+        }
+    }
+
+    /// Hands on the records read so far, if there are any.
+    fn hand_on(&mut self) {
+        let items = std::mem::take(&mut self.pending);
+        if let (false, Some(resume)) = (items.is_empty(), self.resume.clone()) {
+            self.chunk_size = (self.chunk_size * 2).min(CHUNK);
+            self.send(items, resume);
+        }
+    }
+
+    /// Hands on `items`; false once nobody is left to take them.
+    fn send(&mut self, items: Vec<Item>, resume: Resume) -> bool {
+        if self.stopped || items.is_empty() {
+            return !self.stopped;
+        }
+        let chunk = Arc::new(Chunk::new(
+            self.next_sequence,
+            items,
+            self.workers.limit,
+            resume,
+        ));
+        self.next_sequence = chunk.end();
+        // The writer first, so that it knows every record a worker reports on.
+        if self.to_writer.send(Arc::clone(&chunk)).is_err() {
+            self.stopped = true;
+            return false;
+        }
+        for run in 0..chunk.outcomes.len() {
+            self.runs_sent += 1;
+            if !self.workers.start_for(self.runs_sent) {
+                self.stopped = true;
+                return false;
+            }
+            // Fails only when no worker is left, which `start_for` rules out.
+            let _ = self.to_workers.send((Arc::clone(&chunk), run));
+        }
+        true
+    }
+}
+
+impl Sink for Dispatcher {
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        if self.stopped {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "nobody takes records",
+            ));
+        }
+        // Every record of a file shares one copy of its name.
+        let source = Arc::clone(source.name());
+        self.resume = Some(Resume {
+            source: Arc::clone(&source),
+            line: entry.next_line,
+        });
+        self.pending.push(Item {
+            source,
+            line: entry.line,
+            board: entry.board,
+        });
+        if self.pending.len() >= self.chunk_size {
+            self.hand_on();
+        }
+        Ok(())
+    }
+
+    fn before_wait(&mut self) {
+        self.hand_on();
+    }
+}
+
+/// The worker threads, started one by one as runs come, up to the limit:
+/// never more threads than runs to work on.
+pub struct Workers {
+    pub started: usize,
+    pub limit: usize,
+    pub runs: Receiver<Run>,
+    pub finished: Sender<Finished>,
+    pub work: Work,
+    pub deadline: Option<Instant>,
+}
+
+impl Workers {
+    /// Starts a worker when there are fewer than `runs` and than the
+    /// limit; false when none is running and none can be started.
+    fn start_for(&mut self, runs: usize) -> bool {
+        if self.started >= self.limit || self.started >= runs {
+            return true;
+        }
+        let (runs, finished) = (self.runs.clone(), self.finished.clone());
+        let (work, deadline) = (self.work.clone(), self.deadline);
+        let spawned = thread::Builder::new()
+            .name(format!("sudoku-job-{}", self.started))
+            .spawn(move || work_on_runs(&runs, &finished, &work, deadline));
+        match spawned {
+            Ok(_) => {
+                self.started += 1;
+                true
+            }
+            Err(error) => {
+                // Go on with the workers there are; stop when there are none.
+                self.limit = self.started;
+                if self.started == 0 {
+                    diagnostic!("error: cannot start a thread to work on: {error}");
+                }
+                self.started > 0
+            }
+        }
+    }
+}
+
+/// A worker: takes runs until there are none, puts each outcome in its
+/// run's slot as soon as it has it (where the writer finds it even if the
+/// deadline comes while a slow record after it is still running), and says
+/// when a run is done. It starts no record after the deadline.
+fn work_on_runs(
+    runs: &Receiver<Run>,
+    finished: &Sender<Finished>,
+    work: &Work,
+    deadline: Option<Instant>,
+) {
+    for (chunk, run) in runs {
+        let range = chunk.run_range(run);
+        let first = chunk.first + range.start as u64;
+        for item in &chunk.items[range] {
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                break;
+            }
+            let outcome = work.outcome(&item.board);
+            chunk.outcomes[run]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(outcome);
+        }
+        if finished.send(first).is_err() {
+            return;
+        }
+    }
+}
+
+/// The reader thread: parses records into chunks and hands each on when it
+/// is full or when reading is about to wait.
+pub fn read(files: &[PathBuf], format: Option<Format>, mut dispatcher: Dispatcher) -> Status {
+    let status = each_record(files, format, &mut dispatcher);
+    dispatcher.hand_on();
+    // An error here means the writer stopped, which it reports itself.
+    status.unwrap_or(Status::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::Outcome;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn workers_start_only_as_runs_come() {
+        let (to_workers, runs) = crossbeam_channel::unbounded::<Run>();
+        let (finished, _results) = crossbeam_channel::unbounded();
+        let mut workers = Workers {
+            started: 0,
+            limit: 100_000,
+            runs,
+            finished,
+            work: Work::new("test-approach", |_| Outcome::text(String::new())),
+            deadline: None,
+        };
+        for runs in 1..=3 {
+            assert!(workers.start_for(runs));
+        }
+        assert!(workers.start_for(3));
+        assert_eq!(workers.started, 3);
+        drop(to_workers);
+    }
+}

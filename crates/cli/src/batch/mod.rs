@@ -1,0 +1,357 @@
+//! Running one function over every record, on several threads, with results
+//! written in input order.
+//!
+//! Three kinds of thread share the work, joined by channels:
+//!
+//! - the **reader** parses records into chunks. It hands a chunk on when it
+//!   is full, and also whenever reading is about to wait for input, so a
+//!   record that has been read is never held back by records not yet written
+//!   (a slow pipe, a person typing). Each chunk goes to the writer, in order,
+//!   and its records, cut into runs, to the workers;
+//! - **workers** (`--jobs` of them at most, started only as runs arrive)
+//!   take runs from one shared channel. A worker puts each outcome in its
+//!   run's slot in the chunk as soon as it has it, and when the run is done
+//!   it says so on a channel back to the writer, with the sequence number of
+//!   the run's first record;
+//! - the **writer** (the calling thread) takes finished runs in input order
+//!   and writes their outcomes. It holds at most [`CHUNKS_AHEAD`] chunks,
+//!   and the reader cannot get further ahead than the channel between them
+//!   holds, so memory stays flat however long the input is.
+//!
+//! With `--timeout`, the writer waits only until the deadline. Then it
+//! writes every outcome already in a slot, finished run or not, and every
+//! other record read is `error: timed out`; reading stops (the message says
+//! where), and the run ends at once: a solve still running, or a read still
+//! waiting for input, is abandoned with the process.
+//!
+//! With one job and no timeout there is nothing to overlap or abandon, and
+//! everything runs on the calling thread.
+//!
+//! The chunks that pass between them are in `chunk`; the reader and the
+//! workers in `dispatch`; the writer, which puts outcomes back in input
+//! order, in `writer`; and its progress bar in `progress`.
+
+mod chunk;
+mod dispatch;
+mod progress;
+mod writer;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::thread;
+use std::time::Instant;
+
+use sudoku_core::{Board, Format};
+
+use self::dispatch::{Dispatcher, Workers};
+use self::progress::Progress;
+use self::writer::{Ending, Writer, CHUNKS_AHEAD};
+use crate::guard;
+use crate::input::{each_record, Entry, Sink, Source};
+use crate::output::{diagnostic, Output, Status};
+
+/// What one record produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The text for stdout (ending in a newline), or the message of an
+    /// error, written as `error: <message>` in the record's place.
+    pub result: Result<String, String>,
+    /// A note for stderr that does not make the record fail. Shared, so that
+    /// a note many records carry (a file of puzzles with several solutions
+    /// each) is made once per run, not once per record.
+    pub warning: Option<Arc<str>>,
+}
+
+impl Outcome {
+    /// A successful record.
+    pub fn text(text: String) -> Self {
+        Outcome {
+            result: Ok(text),
+            warning: None,
+        }
+    }
+
+    /// A failed record.
+    pub fn error(message: String) -> Self {
+        Outcome {
+            result: Err(message),
+            warning: None,
+        }
+    }
+
+    /// The same outcome with a warning for stderr.
+    pub fn warn(mut self, warning: impl Into<Arc<str>>) -> Self {
+        self.warning = Some(warning.into());
+        self
+    }
+}
+
+/// How the records are run.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Threads that work on records, at most.
+    pub jobs: usize,
+    /// When the run gives up on the records not finished yet.
+    pub deadline: Option<Instant>,
+}
+
+/// The work done on each record: a plain function of its board, so that it
+/// can run on any thread and outlive a timed-out run, and the name a panic
+/// inside it is reported under (`internal error in <name>`).
+#[derive(Clone)]
+pub struct Work {
+    name: &'static str,
+    function: Arc<dyn Fn(Board) -> Outcome + Send + Sync>,
+}
+
+impl Work {
+    pub fn new(
+        name: &'static str,
+        function: impl Fn(Board) -> Outcome + Send + Sync + 'static,
+    ) -> Self {
+        Work {
+            name,
+            function: Arc::new(function),
+        }
+    }
+
+    /// The outcome of one record: the work's, or the reason the record has
+    /// no board. A panic in the work becomes this record's error.
+    fn outcome(&self, board: &Result<Board, String>) -> Outcome {
+        match board {
+            Ok(board) => guard::catch(|| (self.function)(*board)).unwrap_or_else(|message| {
+                Outcome::error(format!("internal error in {}: {message}", self.name))
+            }),
+            Err(message) => Outcome::error(message.clone()),
+        }
+    }
+}
+
+/// Reads every record of `files`, runs `work` on each with up to
+/// `settings.jobs` threads, and writes the outcomes in input order.
+///
+/// # Errors
+/// When writing stdout fails.
+pub fn run(
+    output: &mut Output<impl Write>,
+    files: &[PathBuf],
+    format: Option<Format>,
+    work: &Work,
+    settings: Settings,
+) -> io::Result<Status> {
+    // Written out at each flush of stdout, and when this returns.
+    let _held = output.hold_diagnostics();
+    if settings.jobs == 1 && settings.deadline.is_none() {
+        return run_here(output, files, format, work);
+    }
+    let (to_writer, chunks) = crossbeam_channel::bounded(CHUNKS_AHEAD);
+    let (to_workers, runs) = crossbeam_channel::unbounded();
+    let (finished, results) = crossbeam_channel::unbounded();
+    let workers = Workers {
+        started: 0,
+        limit: settings.jobs,
+        runs,
+        finished,
+        work: work.clone(),
+        deadline: settings.deadline,
+    };
+    let dispatcher = Dispatcher::new(to_writer, to_workers, workers);
+    let files = files.to_vec();
+    let spawned = thread::Builder::new()
+        .name("sudoku-reader".into())
+        .spawn(move || dispatch::read(&files, format, dispatcher));
+    let reader = match spawned {
+        Ok(reader) => reader,
+        Err(error) => {
+            diagnostic!("error: cannot start a thread to read with: {error}");
+            return Ok(Status::UsageOrIo);
+        }
+    };
+    let writer = Writer {
+        output,
+        progress: Progress::new(),
+    };
+    let ending = writer.write(&chunks, &results, settings.deadline)?;
+    match ending {
+        // Everything was read: the reader has returned its status, or is
+        // about to.
+        Ending::AllRead => Ok(reader
+            .join()
+            .unwrap_or(Status::UsageOrIo)
+            .max(output.status())),
+        // The reader may be waiting for input that never comes: leave it.
+        Ending::TimedOut => Ok(output.status().max(Status::RecordFailed)),
+    }
+}
+
+/// One job and no deadline: every record read, worked on and written in
+/// turn on this thread, with no thread to hand anything to. (A deadline needs
+/// the work on another thread, so that a long solve can be left behind.)
+fn run_here(
+    output: &mut Output<impl Write>,
+    files: &[PathBuf],
+    format: Option<Format>,
+    work: &Work,
+) -> io::Result<Status> {
+    let mut here = Here {
+        work,
+        writer: Writer {
+            output,
+            progress: Progress::new(),
+        },
+        flush_error: None,
+    };
+    let status = each_record(files, format, &mut here);
+    let writer = here.writer;
+    writer.progress.finish();
+    status.map(|status| status.max(writer.output.status()))
+}
+
+/// The sink of [`run_here`]: works on each record as it is read, and writes
+/// its outcome.
+struct Here<'a, W: Write> {
+    work: &'a Work,
+    writer: Writer<'a, W>,
+    /// A failed flush (the reader of the output left), for the next record
+    /// to report.
+    flush_error: Option<io::Error>,
+}
+
+impl<W: Write> Sink for Here<'_, W> {
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        if let Some(error) = self.flush_error.take() {
+            return Err(error);
+        }
+        let outcome = self.work.outcome(&entry.board);
+        self.writer
+            .write_outcome(source.name(), entry.line, &outcome)
+    }
+
+    /// What has been written reaches the reader before the input is waited
+    /// for.
+    fn before_wait(&mut self) {
+        if let Err(error) = self.writer.output.flush() {
+            self.flush_error.get_or_insert(error);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use std::time::Duration;
+
+    const EXAMPLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn file_with(contents: &str) -> tempfile::NamedTempFile {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(contents.as_bytes()).unwrap();
+        file
+    }
+
+    /// Runs `work` over `input` and returns stdout and the exit status.
+    fn run_on(input: &str, work: &Work, settings: Settings) -> (String, Status) {
+        let file = file_with(input);
+        let mut output = Output::new(Vec::new());
+        let status = run(
+            &mut output,
+            &[file.path().to_path_buf()],
+            None,
+            work,
+            settings,
+        )
+        .unwrap();
+        (String::from_utf8(output.into_inner()).unwrap(), status)
+    }
+
+    fn settings(jobs: usize, deadline: Option<Instant>) -> Settings {
+        Settings { jobs, deadline }
+    }
+
+    /// Echoes a board's first cell; panics on a board whose first cell is 9.
+    fn first_cell_or_panic() -> Work {
+        Work::new("test-approach", |board: Board| {
+            let first = board.cells()[0];
+            assert!(first != 9, "nine is not allowed here");
+            Outcome::text(format!("{first}\n"))
+        })
+    }
+
+    #[test]
+    fn a_panic_in_the_work_fails_its_record_and_the_others_go_on() {
+        let mut input = String::new();
+        for index in 0..500 {
+            let first = if index % 100 == 7 { '9' } else { '1' };
+            input.push(first);
+            input.push_str(&EXAMPLE[1..]);
+            input.push('\n');
+        }
+        for jobs in [1, 2, 3] {
+            for deadline in [None, Instant::now().checked_add(Duration::from_secs(600))] {
+                let (stdout, status) =
+                    run_on(&input, &first_cell_or_panic(), settings(jobs, deadline));
+                let lines: Vec<&str> = stdout.lines().collect();
+                assert_eq!(lines.len(), 500, "jobs {jobs}");
+                assert_eq!(status, Status::RecordFailed, "jobs {jobs}");
+                for (index, line) in lines.iter().enumerate() {
+                    if index % 100 == 7 {
+                        assert!(
+                            line.starts_with(
+                                "error: internal error in test-approach: nine is not allowed here (at "
+                            ),
+                            "jobs {jobs}: {line}"
+                        );
+                    } else {
+                        assert_eq!(*line, "1", "jobs {jobs}, record {index}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn outcomes_come_out_in_input_order_when_work_finishes_out_of_order() {
+        // Early records take longest, so later runs come back first.
+        let work = Work::new("sleepy", |board: Board| {
+            let first = board.cells()[0];
+            thread::sleep(Duration::from_millis(u64::from(9 - first)));
+            Outcome::text(format!("{first}\n"))
+        });
+        let mut input = String::new();
+        let mut expected = String::new();
+        for index in 0..60u8 {
+            let first = char::from(b'1' + index % 9);
+            input.push(first);
+            input.push_str(&EXAMPLE[1..]);
+            input.push('\n');
+            expected.push(first);
+            expected.push('\n');
+        }
+        for jobs in [2, 4] {
+            assert_eq!(
+                run_on(&input, &work, settings(jobs, None)),
+                (expected.clone(), Status::Success)
+            );
+        }
+    }
+
+    #[test]
+    fn the_deadline_times_out_what_was_read_and_not_finished() {
+        let work = Work::new("slow", |board: Board| {
+            if board.cells()[0] == 9 {
+                thread::sleep(Duration::from_secs(30));
+            }
+            Outcome::text("done\n".to_string())
+        });
+        let input = format!("1{rest}\n9{rest}\n1{rest}\n", rest = &EXAMPLE[1..]);
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(300);
+        let (stdout, status) = run_on(&input, &work, settings(1, Some(deadline)));
+        assert!(started.elapsed() < Duration::from_secs(10));
+        assert_eq!(stdout, "done\nerror: timed out\nerror: timed out\n");
+        assert_eq!(status, Status::RecordFailed);
+    }
+}

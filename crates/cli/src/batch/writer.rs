@@ -1,0 +1,338 @@
+//! The writer side: the calling thread, which takes finished runs in input
+//! order and writes their outcomes, until every record is written or the
+//! deadline passes.
+
+use std::collections::{HashSet, VecDeque};
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Select, TryRecvError};
+
+use super::chunk::{Chunk, Finished, Resume};
+use super::progress::Progress;
+use super::Outcome;
+use crate::output::{diagnostic, write_located, Output};
+
+/// Chunks the writer holds, waiting for their outcomes, and also chunks the
+/// reader may have handed on that the writer has not taken yet.
+pub const CHUNKS_AHEAD: usize = 4;
+
+/// How long the writer waits for more outcomes before it flushes what it
+/// has written: short enough for a person at a terminal not to notice.
+const FLUSH_AFTER: Duration = Duration::from_millis(10);
+
+/// The writer's nap while it waits for outcomes in a busy run.
+const NAP: Duration = Duration::from_millis(1);
+
+/// How the writer's loop ended.
+pub enum Ending {
+    /// Every record of the input was read and written.
+    AllRead,
+    /// The deadline passed first.
+    TimedOut,
+}
+
+/// Which runs are done, in whatever order workers finish them, and which
+/// record is the next to write: the writer goes on only when the run that
+/// holds the next record is done.
+#[derive(Default)]
+struct Reorder {
+    /// The first record of each run that is done and not yet written.
+    finished: HashSet<u64>,
+    /// The sequence number of the next record to write.
+    next: u64,
+}
+
+impl Reorder {
+    fn insert(&mut self, first: Finished) {
+        self.finished.insert(first);
+    }
+
+    /// True, once, when the run that starts at the next record is done.
+    fn take_next(&mut self) -> bool {
+        self.finished.remove(&self.next)
+    }
+
+    /// Moves past `records` written records.
+    fn advance(&mut self, records: usize) {
+        self.next += records as u64;
+    }
+}
+
+/// What the writer has been handed: the chunks it holds, in input order,
+/// and which of their runs are done.
+struct Inbox<'a> {
+    chunks: &'a Receiver<Arc<Chunk>>,
+    notices: &'a Receiver<Finished>,
+    held: VecDeque<Arc<Chunk>>,
+    reorder: Reorder,
+    /// Where reading goes on after the last chunk received.
+    last_read: Option<Resume>,
+    /// The reader has handed on its last chunk.
+    all_read: bool,
+    /// No worker is left to finish a run.
+    workers_gone: bool,
+}
+
+impl Inbox<'_> {
+    fn take_chunk(&mut self, chunk: Arc<Chunk>) {
+        self.last_read = Some(chunk.resume.clone());
+        self.held.push_back(chunk);
+    }
+
+    /// True while it may take another chunk: it holds at most [`CHUNKS_AHEAD`].
+    fn wants_chunks(&self) -> bool {
+        !self.all_read && self.held.len() < CHUNKS_AHEAD
+    }
+
+    /// Takes every chunk and notice that is there, without waiting; true
+    /// when there was any.
+    fn collect(&mut self) -> bool {
+        let mut any = false;
+        while self.wants_chunks() {
+            match self.chunks.try_recv() {
+                Ok(chunk) => self.take_chunk(chunk),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => self.all_read = true,
+            }
+            any = true;
+        }
+        while !self.workers_gone {
+            match self.notices.try_recv() {
+                Ok(first) => self.reorder.insert(first),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => self.workers_gone = true,
+            }
+            any = true;
+        }
+        any
+    }
+
+    /// Waits for a chunk or a notice until `deadline` (forever without one);
+    /// false when the deadline came first.
+    fn wait(&mut self, deadline: Option<Instant>) -> bool {
+        let mut select = Select::new();
+        let chunk_index = self.wants_chunks().then(|| select.recv(self.chunks));
+        let notice_index = (!self.workers_gone).then(|| select.recv(self.notices));
+        let operation = match deadline {
+            Some(deadline) => match select.select_deadline(deadline) {
+                Ok(operation) => operation,
+                Err(_) => return false,
+            },
+            None => select.select(),
+        };
+        let index = Some(operation.index());
+        if index == chunk_index {
+            match operation.recv(self.chunks) {
+                Ok(chunk) => self.take_chunk(chunk),
+                Err(_) => self.all_read = true,
+            }
+        } else if index == notice_index {
+            match operation.recv(self.notices) {
+                Ok(first) => self.reorder.insert(first),
+                Err(_) => self.workers_gone = true,
+            }
+        }
+        true
+    }
+}
+
+/// Writes outcomes to stdout, and their messages to stderr.
+pub struct Writer<'a, W: Write> {
+    pub output: &'a mut Output<W>,
+    pub progress: Progress,
+}
+
+impl<W: Write> Writer<'_, W> {
+    /// Writes chunks' outcomes in input order until every record is written
+    /// or the deadline passes.
+    pub fn write(
+        mut self,
+        chunks: &Receiver<Arc<Chunk>>,
+        notices: &Receiver<Finished>,
+        deadline: Option<Instant>,
+    ) -> io::Result<Ending> {
+        let mut inbox = Inbox {
+            chunks,
+            notices,
+            held: VecDeque::new(),
+            reorder: Reorder::default(),
+            last_read: None,
+            all_read: false,
+            workers_gone: false,
+        };
+        let past = |deadline: Option<Instant>| deadline.is_some_and(|at| Instant::now() >= at);
+        loop {
+            self.write_ready(&mut inbox)?;
+            if inbox.all_read && inbox.held.is_empty() {
+                self.progress.finish();
+                return Ok(Ending::AllRead);
+            }
+            // Workers stop early only at the deadline (or when none could
+            // be started, which `write_ready` has dealt with).
+            if past(deadline) {
+                break;
+            }
+            if inbox.collect() {
+                continue;
+            }
+            // Nothing yet. Nap rather than be woken by every notice: in a
+            // long run several runs finish in a nap and are written together,
+            // into full buffers. After a while with nothing, what is written
+            // goes out, and the wait goes on without naps, so that a slow
+            // input or a slow record holds nothing back.
+            let idle_since = Instant::now();
+            let mut arrived = false;
+            while !arrived && idle_since.elapsed() < FLUSH_AFTER && !past(deadline) {
+                thread::sleep(NAP);
+                arrived = inbox.collect();
+            }
+            if !arrived && !past(deadline) {
+                self.output.flush()?;
+                if !inbox.wait(deadline) {
+                    break;
+                }
+            }
+        }
+        self.write_after_deadline(&mut inbox)?;
+        Ok(Ending::TimedOut)
+    }
+
+    /// The deadline has passed. What was read is reported, finished or not;
+    /// what was not read is not, and stderr says where reading stopped.
+    fn write_after_deadline(&mut self, inbox: &mut Inbox) -> io::Result<()> {
+        loop {
+            match inbox.chunks.try_recv() {
+                Ok(chunk) => inbox.take_chunk(chunk),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    inbox.all_read = true;
+                    break;
+                }
+            }
+        }
+        let reorder = &mut inbox.reorder;
+        for chunk in &inbox.held {
+            while reorder.next < chunk.end() {
+                let run = chunk.run_of(reorder.next);
+                // Whatever the run's worker has finished, then the rest.
+                let written = self.write_run(chunk, reorder.next, &chunk.take_outcomes(run))?;
+                reorder.advance(written);
+                let end = chunk.first + chunk.run_range(run).end as u64;
+                while reorder.next < end {
+                    let item = &chunk.items[(reorder.next - chunk.first) as usize];
+                    // A record that could not be read needs no time to report.
+                    let message = match &item.board {
+                        Ok(_) => "timed out".to_string(),
+                        Err(message) => message.clone(),
+                    };
+                    self.write_outcome(&item.source, item.line, &Outcome::error(message))?;
+                    reorder.advance(1);
+                }
+            }
+        }
+        self.progress.finish();
+        self.output.fail();
+        if !inbox.all_read {
+            match &inbox.last_read {
+                Some(Resume { source, line }) => diagnostic!(
+                    "error: {source}:{line}: timed out; reading stopped here, and the rest of the input was not read"
+                ),
+                None => diagnostic!("error: timed out before any record was read"),
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the outcomes of every run that is next in input order and
+    /// done. Once the workers are gone (none could be started), the
+    /// records left are written as errors rather than waited for.
+    fn write_ready(&mut self, inbox: &mut Inbox) -> io::Result<()> {
+        while let Some(chunk) = inbox.held.front() {
+            let reorder = &mut inbox.reorder;
+            if reorder.next >= chunk.end() {
+                inbox.held.pop_front();
+                continue;
+            }
+            if reorder.take_next() {
+                let run = chunk.run_of(reorder.next);
+                let written = self.write_run(chunk, reorder.next, &chunk.take_outcomes(run))?;
+                reorder.advance(written);
+            } else if inbox.workers_gone {
+                let item = &chunk.items[(reorder.next - chunk.first) as usize];
+                let outcome = Outcome::error("not run: no thread could be started".to_string());
+                self.write_outcome(&item.source, item.line, &outcome)?;
+                reorder.advance(1);
+            } else {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes `outcomes`, those of the records of `chunk` from sequence
+    /// number `from` on, and returns how many there were.
+    fn write_run(&mut self, chunk: &Chunk, from: u64, outcomes: &[Outcome]) -> io::Result<usize> {
+        let items = &chunk.items[(from - chunk.first) as usize..];
+        for (item, outcome) in items.iter().zip(outcomes) {
+            self.write_outcome(&item.source, item.line, outcome)?;
+        }
+        Ok(outcomes.len())
+    }
+
+    /// Writes one record's outcome: its text or `error:` line on stdout, and
+    /// its warning or error on stderr, naming the file and line.
+    pub fn write_outcome(
+        &mut self,
+        source: &str,
+        line: usize,
+        outcome: &Outcome,
+    ) -> io::Result<()> {
+        let output = &mut *self.output;
+        // Only what goes to stderr needs the bar out of the way (stdout is not
+        // the terminal when there is a bar); clearing it for every record would
+        // redraw it for every record.
+        if outcome.warning.is_some() || outcome.result.is_err() {
+            self.progress.suspend(|| -> io::Result<()> {
+                if let Some(warning) = &outcome.warning {
+                    output.before_diagnostic()?;
+                    write_located("warning", source, line, warning);
+                }
+                match &outcome.result {
+                    Ok(text) => output.record(text),
+                    Err(message) => output.record_error(source, line, message),
+                }
+            })?;
+        } else if let Ok(text) = &outcome.result {
+            output.record(text)?;
+        }
+        self.progress.tick();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn reorder_waits_for_the_run_that_holds_the_next_record() {
+        let mut reorder = Reorder::default();
+        reorder.insert(3);
+        assert!(!reorder.take_next());
+        reorder.insert(2);
+        reorder.insert(0);
+        assert!(reorder.take_next());
+        reorder.advance(2);
+        assert!(reorder.take_next());
+        reorder.advance(1);
+        assert!(reorder.take_next());
+        reorder.advance(2);
+        assert_eq!(reorder.next, 5);
+        assert!(!reorder.take_next());
+        assert!(reorder.finished.is_empty());
+    }
+}

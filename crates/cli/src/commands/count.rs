@@ -1,0 +1,84 @@
+//! `sudoku count`: the number of solutions of each puzzle, up to a limit,
+//! by an approach's native counter.
+
+use std::io::{self, Write};
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use sudoku_catalog::screen::{screen, Screening, ENGINE};
+use sudoku_catalog::Native;
+use sudoku_core::validate;
+
+use super::InputArgs;
+use crate::batch::{Outcome, Work};
+use crate::output::{Output, Status};
+
+/// Count the solutions of each puzzle, up to a limit.
+///
+/// Prints one number per record. Conflicting givens count 0, with the
+/// conflict on stderr.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The approach whose counter to use (those with a native API).
+    #[arg(long, default_value = DEFAULT_COUNTER, value_parser = counter_parser())]
+    solver: Counter,
+    /// Count no further than N: a printed N means "N or more".
+    #[arg(long, default_value_t = 2, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    limit: u32,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// The approach whose native counter `sudoku count` uses by default: the
+/// fastest counter in the catalog on every public set (the counting table
+/// of notes/benchmarks.md, "Against the fastest published solvers").
+const DEFAULT_COUNTER: &str = "bitboard";
+
+/// An approach with a native counter, as `count --solver` takes it.
+#[derive(Clone, Copy)]
+struct Counter {
+    id: &'static str,
+    native: Native,
+}
+
+fn counter_parser() -> impl TypedValueParser<Value = Counter> {
+    PossibleValuesParser::new(sudoku_catalog::counters().map(|(approach, _)| approach.id)).try_map(
+        |id| {
+            sudoku_catalog::counters()
+                .find(|(approach, _)| approach.id == id)
+                .map(|(approach, native)| Counter {
+                    id: approach.id,
+                    native,
+                })
+                .ok_or_else(|| format!("no counter named {id}"))
+        },
+    )
+}
+
+/// Prints the number of solutions of each puzzle, no further than the limit.
+pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
+    let Counter { id, native } = args.solver;
+    let limit = args.limit as usize;
+    let work = Work::new(id, move |puzzle| {
+        // Screen first, as `solve` does: a puzzle with no solution counts 0
+        // without running the chosen counter, because proving there is none
+        // can take a counter without propagation hours (found by fuzzing:
+        // `bitmask` on a sparse dead end, notes/bitmask.md). The screening
+        // engine's own count is the screening, so it is not run twice.
+        let screened_unsolvable = id != ENGINE && screen(&puzzle) == Screening::Unsolvable;
+        let found = if screened_unsolvable {
+            0
+        } else {
+            (native.count_solutions)(puzzle.cells(), limit)
+        };
+        let outcome = Outcome::text(format!("{found}\n"));
+        // Conflicting givens are one way to count 0; say which.
+        if found == 0 {
+            if let Err(conflict) = validate(&puzzle) {
+                return outcome.warn(format!("the givens conflict: {conflict}"));
+            }
+        }
+        outcome
+    });
+    args.input.run(output, &work)
+}

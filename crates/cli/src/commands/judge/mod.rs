@@ -1,0 +1,200 @@
+//! `sudoku judge`: a local LeetCode judge for a solution of your own, in
+//! Rust, C++, Java or Python 3.
+//!
+//! The submission is what you would paste into LeetCode. The judge adds what
+//! LeetCode adds around it, builds it with the compiler on PATH (in a
+//! temporary directory, removed afterwards; your file is only read), and
+//! runs it in one child process over every case through a small harness
+//! (`harness/`), so that start-up is paid once. Each case gets a verdict in
+//! LeetCode's words, checked against the case's one solution; the run stops
+//! at the first case that is not right. After Accepted it times the
+//! catalog's approaches on the same cases in the same run, for comparison.
+//!
+//! Here: the options, the build and the run; the cases are made in
+//! `cases`, judged and reported in `verdict`, and an accepted run is set
+//! beside the approaches in `accepted`.
+
+mod accepted;
+mod cases;
+mod child;
+mod language;
+mod verdict;
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use sudoku_core::corpus::Tier;
+
+use sudoku_cli::arguments::parse_seconds;
+
+use self::cases::{cases, tier_parser, Case, TIERS};
+use self::child::Session;
+use self::language::{BuildError, Language, Program};
+use self::verdict::{check, indent, Failure};
+use crate::output::{diagnostic, Output, Status};
+
+/// Judge your own solution of LeetCode 37 as LeetCode would: the
+/// example, then the corpus tiers, one verdict in LeetCode's words.
+///
+/// The submission is what you would paste into LeetCode (`.rs`, `.cpp`
+/// or `.cc`, `.java`, `.py`). It is built with the compiler on PATH in a
+/// temporary directory and run in one process over every case, with a
+/// time limit per case. After Accepted, your time is set beside each of
+/// the catalog's approaches on the same cases. Exit status 0 only for
+/// Accepted.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Your submission: a .rs, .cpp (or .cc), .java or .py file.
+    #[arg(required_unless_present = "template")]
+    submission: Option<PathBuf>,
+    /// Print an empty submission in LANG to start from, and nothing else.
+    #[arg(long, value_enum, value_name = "LANG", conflicts_with_all = ["submission", "tier", "cases"])]
+    template: Option<Language>,
+    /// The corpus tiers to run, separated by commas [default: all, easiest first].
+    #[arg(long, value_delimiter = ',', value_parser = tier_parser())]
+    tier: Vec<Tier>,
+    /// How long one case may run, in seconds (decimals allowed).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "2")]
+    time_limit: Duration,
+    /// More cases, from a puzzle file; each puzzle must have exactly one
+    /// solution, as LeetCode promises.
+    #[arg(long, value_name = "FILE")]
+    cases: Option<PathBuf>,
+}
+
+/// Prints the empty submission for `--template`, or judges the submission.
+pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
+    if let Some(language) = args.template {
+        output.record(language.template())?;
+        return Ok(Status::Success);
+    }
+    // clap requires the submission when there is no --template.
+    let submission = args.submission.as_deref().unwrap_or(Path::new(""));
+    let tiers = if args.tier.is_empty() {
+        &TIERS[..]
+    } else {
+        &args.tier
+    };
+    judge(output, submission, tiers, args)
+}
+
+/// Judges the submission in `path` on the cases of `tiers` and `--cases`.
+fn judge(
+    output: &mut Output<impl Write>,
+    path: &Path,
+    tiers: &[Tier],
+    args: &Args,
+) -> io::Result<Status> {
+    let Some(language) = Language::of(path) else {
+        diagnostic!(
+            "error: {}: cannot tell the language: name the file .rs, .cpp (or .cc), .java or .py",
+            path.display()
+        );
+        return Ok(Status::UsageOrIo);
+    };
+    let source = match std::fs::read_to_string(path) {
+        Ok(source) => source,
+        Err(error) => {
+            diagnostic!("error: {}: {error}", path.display());
+            return Ok(Status::UsageOrIo);
+        }
+    };
+    let cases = match cases(tiers, args.cases.as_deref()) {
+        Ok(cases) => cases,
+        Err(message) => {
+            diagnostic!("error: {message}");
+            return Ok(Status::UsageOrIo);
+        }
+    };
+    if cases.is_empty() {
+        diagnostic!("error: no cases to run");
+        return Ok(Status::UsageOrIo);
+    }
+    let shown = path.display().to_string();
+    let program = match language.build(&source, &shown) {
+        Ok(program) => program,
+        Err(BuildError::MissingTool(message)) => {
+            diagnostic!("error: {message}");
+            return Ok(Status::UsageOrIo);
+        }
+        Err(BuildError::Io(error)) => {
+            diagnostic!("error: building {shown}: {error}");
+            return Ok(Status::UsageOrIo);
+        }
+        Err(BuildError::Compile(message)) => {
+            output.line("Compile Error")?;
+            output.line(&indent(&message))?;
+            return Ok(Status::RecordFailed);
+        }
+    };
+    let started = Instant::now();
+    let run = run_cases(&program, &cases, args.time_limit);
+    let wall = started.elapsed();
+    match run {
+        Ok(times) => {
+            accepted::print(output, language, &program, &cases, &times, wall)?;
+            Ok(Status::Success)
+        }
+        Err(failure) => {
+            failure.print(output, &cases, &program, args.time_limit)?;
+            Ok(Status::RecordFailed)
+        }
+    }
+}
+
+/// How long the timing round solves each case, about: long enough for a
+/// mean that a fast solve's first-call costs do not dominate.
+const TIMING_SPAN: Duration = Duration::from_millis(5);
+
+/// How many times the timing round solves a case whose judged solve took
+/// `first`: enough for about [`TIMING_SPAN`], once at least.
+fn timing_repeats(first: Duration) -> u32 {
+    let repeats = TIMING_SPAN.as_nanos() / first.as_nanos().max(1);
+    u32::try_from(repeats.clamp(1, 10_000)).unwrap_or(1)
+}
+
+/// The times of an accepted run.
+struct Times {
+    /// Each case's one solve, as judged (first calls, cold).
+    judged: Vec<Duration>,
+    /// Each case's mean over the timing round's solves, for comparing with
+    /// the approaches' times over several passes; `None` if that round
+    /// could not finish.
+    warm: Option<Vec<Duration>>,
+}
+
+/// Runs every case in one process, then, if all were right, a timing round
+/// on the same process; or says why the run stopped.
+fn run_cases(program: &Program, cases: &[Case], limit: Duration) -> Result<Times, Failure> {
+    let mut session = Session::start(program).map_err(Failure::Io)?;
+    let mut judged = Vec::with_capacity(cases.len());
+    for (index, case) in cases.iter().enumerate() {
+        let answer = session
+            .solve(&case.puzzle.to_line(), 1, limit)
+            .map_err(|stop| Failure::Stopped {
+                case: index,
+                stop,
+                own_output: session.own_output(),
+            })?;
+        if let Err(reason) = check(case, &answer.board) {
+            return Err(Failure::Wrong {
+                case: index,
+                board: answer.board,
+                reason,
+            });
+        }
+        judged.push(answer.time);
+    }
+    let mut warm = Vec::with_capacity(cases.len());
+    for (case, first) in cases.iter().zip(&judged) {
+        match session.solve(&case.puzzle.to_line(), timing_repeats(*first), limit * 2) {
+            Ok(answer) if check(case, &answer.board).is_ok() => warm.push(answer.time),
+            _ => return Ok(Times { judged, warm: None }),
+        }
+    }
+    Ok(Times {
+        judged,
+        warm: Some(warm),
+    })
+}
