@@ -255,3 +255,133 @@ fn unsafe_code_is_allowed_in_one_module_only() {
         "the workspace lint"
     );
 }
+
+/// The source files of the `sudoku` binary, relative to `crates/cli/src`,
+/// with their text; the harnesses and templates of the judge are the
+/// learner's program, not ours, and are left out.
+fn cli_sources() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/cli/src");
+    rust_files(&src, &["harness", "templates"])
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
+        .collect()
+}
+
+/// The lines of `text` that contain `needle` outside a `//` comment, as
+/// `file:line`.
+fn lines_with(file: &str, text: &str, needle: &str) -> Vec<String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| line.split("//").next().unwrap_or("").contains(needle))
+        .map(|(number, _)| format!("{file}:{}", number + 1))
+        .collect()
+}
+
+/// Only `output.rs` writes to stdout and stderr. The print macros are
+/// clippy's to find (main.rs denies them; output.rs alone allows one);
+/// the streams' handles are searched for: elsewhere they may only be asked
+/// whether they are a terminal, be handed to `Output` (main.rs), or draw
+/// the progress bar (batch/progress.rs, on a terminal only).
+#[test]
+fn the_sudoku_binary_writes_to_the_terminal_only_through_output_rs() {
+    let sources = cli_sources();
+    let main = &sources.iter().find(|(name, _)| name == "main.rs").unwrap().1;
+    let lints = "#![deny(clippy::print_stdout,clippy::print_stderr,clippy::dbg_macro)]";
+    assert!(
+        main.split_whitespace().collect::<String>().contains(lints),
+        "crates/cli/src/main.rs no longer has {lints}"
+    );
+    let allowed = [
+        ("main.rs", "Output::new(io::stdout().lock())"),
+        ("batch/progress.rs", "ProgressDrawTarget::stderr()"),
+    ];
+    let mut offences = Vec::new();
+    for (file, text) in sources.iter().filter(|(name, _)| name != "output.rs") {
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            let handle = code.contains("stdout()") || code.contains("stderr()");
+            let asks_only = code.contains(".is_terminal()")
+                && !code.replace("stdout().is_terminal()", "").contains("stdout()")
+                && !code.replace("stderr().is_terminal()", "").contains("stderr()");
+            let listed = allowed
+                .iter()
+                .any(|(name, call)| name == file && code.contains(call));
+            if handle && !asks_only && !listed {
+                offences.push(format!("{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert_eq!(offences, Vec::<String>::new());
+}
+
+/// Only `input.rs` opens the reader of sudoku-core, and its
+/// `each_record` is called by `batch` (every command that writes one
+/// record per input record: solve, check, count, trace) and by the three
+/// readers that write something else: trace's page, compare's files, the
+/// judge's `--cases`. A new caller belongs in `batch::run`, or in this
+/// list with a reason.
+#[test]
+fn records_are_read_in_input_rs_and_run_through_batch() {
+    let callers = [
+        "batch/dispatch.rs",
+        "batch/mod.rs",
+        "commands/trace.rs",
+        "commands/compare.rs",
+        "commands/judge/cases.rs",
+    ];
+    let mut found = Vec::new();
+    let mut opened = Vec::new();
+    for (file, text) in cli_sources() {
+        if file != "input.rs" {
+            opened.extend(lines_with(&file, &text, "Records::new"));
+            if !lines_with(&file, &text, "each_record(").is_empty() {
+                found.push(file);
+            }
+        }
+    }
+    assert_eq!(opened, Vec::<String>::new());
+    found.sort();
+    let mut callers = callers.map(str::to_string).to_vec();
+    callers.sort();
+    assert_eq!(found, callers);
+}
+
+/// A panic in an approach becomes one record's error through
+/// `guard::catch`; no other code of the workspace catches one, so no
+/// panic is swallowed silently (the fuzz regression test, a test, may).
+#[test]
+fn guard_catch_is_the_only_catch_unwind() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut found = Vec::new();
+    for path in rust_files(&crates, &["target", "tests", "examples", "benches"]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = path.strip_prefix(&crates).unwrap().display().to_string();
+        found.extend(lines_with(&file, &text, "catch_unwind"));
+    }
+    let files: Vec<&str> = found.iter().map(|at| at.split(':').next().unwrap()).collect();
+    assert_eq!(files, ["cli/src/guard.rs"]);
+}
+
+/// `sudoku trace` counts the work of the regions' own code: the trace crate
+/// compiles each approach's `lib.rs` by `#[path]`, and holds no region of
+/// its own that could drift from the one the catalog solves with.
+#[test]
+fn trace_counts_come_from_the_regions_own_code() {
+    let trace = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/trace/src");
+    let lib = std::fs::read_to_string(trace.join("lib.rs")).unwrap();
+    for approach in sudoku_catalog::APPROACHES {
+        let include = format!("#[path = \"../../solvers/{}/src/lib.rs\"]", approach.id);
+        assert!(lib.contains(&include), "crates/trace/src/lib.rs lacks {include}");
+    }
+    for path in rust_files(&trace, &[]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("LeetCode submission begins"),
+            "{} holds a LeetCode region of its own",
+            path.display()
+        );
+    }
+}

@@ -9,12 +9,18 @@
 //! command is a file of `commands/`; the records go through `input` (the
 //! reader), `batch` (the threads) and `output` (stdout, stderr, status).
 
+// Only `output` writes to stdout and stderr: a `println!` anywhere else
+// would bypass its ordering, its exit status and its quiet end on a closed
+// pipe (tests/architecture.rs checks that this line is here).
+#![deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
+
 mod batch;
 mod commands;
 #[cfg(test)]
 mod framing_tests;
 mod guard;
 mod input;
+#[allow(clippy::print_stderr)] // The one writer of diagnostics.
 mod output;
 mod replay_page;
 
