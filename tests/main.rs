@@ -6,7 +6,8 @@
 //!
 //! The tests that make a block of the docs again (`notes_counts`, the
 //! guesses table of `public_data`, the practice note's solutions in
-//! `notes_code`) fail with the block as it is now; with `SUDOKU_LAB_BLESS=1`
+//! `notes_code`) fail when the docs differ (most printing the block as it
+//! is now); with `SUDOKU_LAB_BLESS=1`
 //! they write it into the docs instead (tests/common/bless.rs).
 
 mod common;

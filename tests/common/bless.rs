@@ -3,7 +3,7 @@
 //!
 //! A test that makes a block of a note again (a table of counts, the copy
 //! of a file) compares it with the block the note holds and, when they
-//! differ, fails with the block as it is now. With `SUDOKU_LAB_BLESS=1` in
+//! differ, fails (most of them printing the block as it is now). With `SUDOKU_LAB_BLESS=1` in
 //! the environment it writes that block into the note instead and passes:
 //! run it, then read `git diff`.
 

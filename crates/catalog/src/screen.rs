@@ -76,8 +76,9 @@ fn solved(cells: [u8; 81]) -> Board {
 /// not run: a solve that long keeps a comparison or a bench waiting (what
 /// one placement costs is in notes/benchmarks.md). The `hardest` tier
 /// starts here, and [`classics_fit`] keeps the classic approaches off a set
-/// with a puzzle past it. Private: every decision goes through that one
-/// function, and the number reaches a message as [`TooHard::placements`].
+/// with a puzzle past it. Private: [`classics_fit`] decides for any set
+/// of puzzles, and `Tier::fast_only` for an embedded tier (a test below
+/// holds the two to each other).
 const CLASSIC_PLACEMENT_LIMIT: u64 = 10_000_000;
 
 /// A puzzle the classic approaches are not run on: their search makes at

@@ -1,5 +1,5 @@
 //! The parts of the `sudoku` command that other code can use too: its
-//! argument parsers (the fuzz targets call them). The command itself is
+//! argument parsers (the `seconds` fuzz target calls them). The command itself is
 //! `src/main.rs`.
 
 // A library never prints or exits: only the `sudoku` binary does.

@@ -1,7 +1,7 @@
 //! `sudoku`: solve, check and compare LeetCode 37 approaches on puzzle files.
 //!
-//! Every subcommand writes one output record per input record, in input
-//! order; a record that fails prints a line starting with `error:` in its
+//! Every subcommand that reads records (`solve`, `check`, `count`,
+//! `trace`) writes one output record per input record, in input order; a record that fails prints a line starting with `error:` in its
 //! place, and stderr names the file and line. Exit status: 0 when every
 //! record succeeded, 1 when any failed, 2 for a usage or I/O error.
 //!

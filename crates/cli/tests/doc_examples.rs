@@ -407,8 +407,8 @@ struct Package {
 
 impl Package {
     /// Whether its manifest declares the test target `name` (every package
-    /// here sets `autotests = false`: a file of tests/ is not a target by
-    /// itself, but a module of `main`).
+    /// here with integration tests sets `autotests = false`: a file of
+    /// tests/ is not a target by itself, but a module of `main`).
     fn has_test(&self, name: &str) -> bool {
         let declared = format!("name = \"{name}\"");
         self.manifest.split("[[test]]").skip(1).any(|section| {

@@ -1,9 +1,11 @@
 //! A streaming reader of boards from any [`BufRead`], in any of the three formats.
 //!
 //! Blank lines and lines starting with `#` are skipped; LF, CRLF and lone CR
-//! line ends and a UTF-8 byte-order mark are accepted. Memory stays bounded by
-//! the longest accepted line ([`MAX_LINE_BYTES`]): a longer line is skipped,
-//! not stored, and becomes an error for its record.
+//! line ends and a UTF-8 byte-order mark are accepted. A line longer than
+//! [`MAX_LINE_BYTES`] is skipped, not stored, and becomes an error for its
+//! record, so memory is bounded by the longest accepted line, but for a run
+//! of grid separator lines, which a grid record still gathers without bound
+//! (issue 31).
 //!
 //! A record that spans lines (a grid, or LeetCode JSON spread over several
 //! lines) ends where the next record clearly begins: a blank line, a comment,

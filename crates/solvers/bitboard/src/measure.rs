@@ -3,8 +3,9 @@
 //! which code runs it on this machine ([`path`]) and each path's results
 //! side by side ([`search_with`]), and the random sparse boards where a
 //! fixed guessing rule can wander ([`random_sparse_board`]). The guesses
-//! table of `notes/bitboard.md`, the crate's examples, the public-data
-//! tests and `sudoku trace`'s own tests use them; a solver needs only the
+//! table of `notes/bitboard.md`, the crate's examples and tests, the
+//! public-data tests, `sudoku trace`'s own tests and the anchor's bench
+//! (`anchors/sudoku-crate`) use them; a solver needs only the
 //! crate root's [`solve`](super::solve),
 //! [`count_solutions`](super::count_solutions) and
 //! [`solve_unique`](super::solve_unique).
