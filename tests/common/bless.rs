@@ -7,15 +7,9 @@
 //! the environment it writes that block into the note instead and passes:
 //! run it, then read `git diff`.
 
-use std::path::Path;
-
+pub use super::bless_mode::blessing;
+use super::bless_mode::write;
 use super::{read, root};
-
-/// Whether `SUDOKU_LAB_BLESS` asks the tests to rewrite what they make
-/// again rather than fail (set, and neither empty nor `0`).
-pub fn blessing() -> bool {
-    std::env::var_os("SUDOKU_LAB_BLESS").is_some_and(|value| !value.is_empty() && value != "0")
-}
 
 /// Fails unless the lines of `file` (a path from the repository's root)
 /// between the line `begin` and the next `end` marker are `made`; blessing,
@@ -59,15 +53,4 @@ pub fn replace_once(file: &str, old: &str, new: &str) {
         "{file}: cannot rewrite a text it holds {found} times:\n{old}"
     );
     write(&path, &text.replacen(old, new, 1));
-}
-
-/// Writes `text` to `path` whole: into a file beside it, then renamed over
-/// it, so that the other tests, reading the docs meanwhile, never see half
-/// of it.
-fn write(path: &Path, text: &str) {
-    let fail = |error: std::io::Error| panic!("{}: {error}", path.display());
-    let mut beside = path.as_os_str().to_owned();
-    beside.push(".blessing");
-    std::fs::write(&beside, text).unwrap_or_else(fail);
-    std::fs::rename(&beside, path).unwrap_or_else(fail);
 }

@@ -1,6 +1,7 @@
 //! What the tests over every approach share.
 
 pub mod bless;
+pub mod bless_mode;
 pub mod leetcode;
 pub mod markdown;
 

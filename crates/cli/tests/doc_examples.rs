@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::common::blessing;
+use crate::common::bless_mode::{blessing, write};
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -345,9 +345,6 @@ fn every_command_example_in_the_docs_runs_as_written() {
 /// place of those the page showed, and the same in the Chinese twin, whose
 /// code blocks are the same (`tests/notes_sync.rs`).
 fn rewrite_sessions(document: &Path, rewrites: &[(Session, Vec<String>)]) -> Result<(), String> {
-    let write = |path: &Path, text: &str| {
-        std::fs::write(path, text).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-    };
     let text = std::fs::read_to_string(document).unwrap();
     let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
     // From the last, so that the line numbers of the others still hold.

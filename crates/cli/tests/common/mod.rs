@@ -24,12 +24,10 @@ pub fn sudoku() -> assert_cmd::Command {
     assert_cmd::Command::new(binary())
 }
 
-/// Whether `SUDOKU_LAB_BLESS` asks the tests to rewrite what the docs show
-/// rather than fail (set, and neither empty nor `0`), as the root
-/// package's tests/common/bless.rs reads it.
-pub fn blessing() -> bool {
-    std::env::var_os("SUDOKU_LAB_BLESS").is_some_and(|value| !value.is_empty() && value != "0")
-}
+/// The bless mode, `SUDOKU_LAB_BLESS`, as the root package's tests read
+/// it: one file for both.
+#[path = "../../../../tests/common/bless_mode.rs"]
+pub mod bless_mode;
 
 /// LeetCode 37's example puzzle.
 pub const EXAMPLE: &str =
