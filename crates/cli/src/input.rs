@@ -1,5 +1,6 @@
 //! Reading records from the files named on the command line, or standard input.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
@@ -119,6 +120,15 @@ impl<R: Read, S: Sink> Read for Announcing<'_, R, S> {
     }
 }
 
+/// The inputs `files` names: standard input (`-`) when it names none.
+fn inputs(files: &[PathBuf]) -> Cow<'_, [PathBuf]> {
+    if files.is_empty() {
+        Cow::Owned(vec![PathBuf::from("-")])
+    } else {
+        Cow::Borrowed(files)
+    }
+}
+
 /// The input among `files` (standard input when there are none, or for
 /// `-`) that is the same file as `output`, if any: writing there while
 /// reading it would feed the command its own output (a file appended to
@@ -128,8 +138,7 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
     if !std::fs::metadata(output).ok()?.is_file() {
         return None;
     }
-    let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
+    let files = inputs(files);
     files.iter().find_map(|path| {
         let (name, path) = if path.as_os_str() == "-" {
             ("standard input".to_string(), Path::new("/dev/stdin"))
@@ -153,10 +162,9 @@ pub fn each_record(
     sink: &mut impl Sink,
 ) -> io::Result<Status> {
     let sink = RefCell::new(sink);
-    let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
+    let files = inputs(files);
     let mut status = Status::Success;
-    for path in files {
+    for path in files.iter() {
         let (source, reader): (Source, Box<dyn Read>) = if path.as_os_str() == "-" {
             (Source::stdin(), Box::new(io::stdin().lock()))
         } else {
