@@ -46,12 +46,6 @@ const PUBLIC_FILES: [&str; 9] = [
     "puzzles7_serg_benchmark",
 ];
 
-/// True when some puzzle needs more than ten million placements of the
-/// classic search; stops at the first such puzzle.
-fn too_hard_for_classics(puzzles: &[Board]) -> bool {
-    classics_fit(puzzles).is_err()
-}
-
 /// Times every approach that runs on `puzzles` in one group named `name`.
 fn bench_set(criterion: &mut Criterion, name: &str, puzzles: &[Board], fast_only: bool) {
     let boards: Vec<Vec<Vec<char>>> = puzzles.iter().map(Board::to_leetcode).collect();
@@ -125,7 +119,7 @@ fn public_files(criterion: &mut Criterion) {
             continue;
         }
         println!("{file}: {} of {total} puzzles used", sample.len());
-        let fast_only = too_hard_for_classics(&sample);
+        let fast_only = classics_fit(&sample).is_err();
         bench_set(criterion, &format!("data/{file}"), &sample, fast_only);
     }
 }
