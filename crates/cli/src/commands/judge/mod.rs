@@ -17,6 +17,7 @@
 mod accepted;
 mod cases;
 mod child;
+pub mod contain;
 mod language;
 mod verdict;
 

@@ -1,0 +1,421 @@
+//! Containing what the judge runs: the compiler and the submission.
+//!
+//! Every process the judge starts goes through `sudoku __contain`, a
+//! launcher (this same binary, a hidden subcommand) that sets the limits of
+//! [`Limits`] on itself and then becomes the program (`exec`), so the
+//! limits hold from the program's first instruction and pass to anything it
+//! starts. Around it, where the machine has a working bubblewrap (`bwrap`),
+//! the program runs in a sandbox: a read-only view of the file system, a
+//! private `/tmp`, no network, its own PID namespace (when the sandbox's
+//! first process ends, the kernel ends every process in it). Without one it
+//! runs in a session and process group of its own, under the judge as
+//! child subreaper: whatever it starts, even in a new session, stays a
+//! descendant of the judge, and [`Contained::kill_all`] ends them all.
+
+use std::ffi::OsString;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use process_wrap::std::{ProcessSession, StdChildWrapper, StdCommandWrap};
+
+use crate::output::diagnostic;
+
+/// The exit status of `sudoku __contain` when it could not start the
+/// program (as a shell's "cannot execute"); its stderr then starts with
+/// [`LAUNCH_FAILED`].
+pub const LAUNCH_STATUS: u8 = 126;
+
+/// What `sudoku __contain` writes first when it cannot start the program.
+pub const LAUNCH_FAILED: &str = "sudoku __contain: cannot run ";
+
+/// Limits set on a contained process before its program starts (resource
+/// limits, inherited by whatever it starts).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// Virtual memory, in bytes (`RLIMIT_AS`): an allocation past it fails.
+    pub address_space: Option<u64>,
+    /// Processor time, in whole seconds (`RLIMIT_CPU`): a backstop, the
+    /// judge's own clock stops a case long before.
+    pub cpu_seconds: Option<u64>,
+    /// The largest file it may write, in bytes (`RLIMIT_FSIZE`).
+    pub file_size: Option<u64>,
+}
+
+/// The launcher's first argument: `sudoku __contain [LIMITS] -- PROGRAM
+/// [ARGS]`, which `main` hands here before it parses a command.
+pub const LAUNCHER: &str = "__contain";
+
+/// The judge's launcher, which sets its limits and becomes PROGRAM.
+#[derive(clap::Parser)]
+#[command(name = "sudoku __contain")]
+struct Args {
+    #[arg(long)]
+    address_space: Option<u64>,
+    #[arg(long)]
+    cpu_seconds: Option<u64>,
+    #[arg(long)]
+    file_size: Option<u64>,
+    /// The program and its arguments.
+    #[arg(last = true, required = true)]
+    program: Vec<OsString>,
+}
+
+/// Sets the limits and becomes the program; returns only if it could not.
+pub fn launch() -> std::process::ExitCode {
+    use clap::Parser;
+    use rlimit::Resource;
+    let args = Args::parse_from(std::env::args_os().skip(1));
+    let limits = [
+        (Resource::AS, args.address_space),
+        (Resource::CPU, args.cpu_seconds),
+        (Resource::FSIZE, args.file_size),
+        // A crash's core dump would be written into the judge's directory.
+        (Resource::CORE, Some(0)),
+    ];
+    for (resource, limit) in limits {
+        if let Some(limit) = limit {
+            if let Err(error) = resource.set(limit, limit) {
+                diagnostic!("{LAUNCH_FAILED}a limit could not be set: {error}");
+                return LAUNCH_STATUS.into();
+            }
+        }
+    }
+    let error = Command::new(&args.program[0])
+        .args(&args.program[1..])
+        .exec();
+    diagnostic!(
+        "{LAUNCH_FAILED}{}: {error}",
+        Path::new(&args.program[0]).display()
+    );
+    LAUNCH_STATUS.into()
+}
+
+/// How the judge contains what it runs on this machine.
+#[derive(Debug, Clone)]
+pub enum Sandbox {
+    /// bubblewrap, at this path, works here.
+    Bubblewrap(PathBuf),
+    /// No working bubblewrap: a session of its own under the judge.
+    Session,
+}
+
+impl Sandbox {
+    /// bubblewrap if it is on PATH and can start a sandbox here (it needs
+    /// user namespaces, which some machines turn off), else a session.
+    /// Asked once per run.
+    pub fn here() -> &'static Sandbox {
+        static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
+        SANDBOX.get_or_init(|| {
+            let Ok(bwrap) = which::which("bwrap") else {
+                return Sandbox::Session;
+            };
+            let works = Command::new(&bwrap)
+                .args(sandbox_options(Path::new("/"), false))
+                .arg("--")
+                .arg("true")
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success());
+            if works {
+                Sandbox::Bubblewrap(bwrap)
+            } else {
+                Sandbox::Session
+            }
+        })
+    }
+
+    /// In words, for the verdict's report.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Sandbox::Bubblewrap(_) => {
+                "in a bubblewrap sandbox (read-only files, private /tmp, no network, own PID namespace)"
+            }
+            Sandbox::Session => {
+                "in a session of its own (no working bubblewrap here: it can read and write your files)"
+            }
+        }
+    }
+}
+
+/// bubblewrap's options for a program that works in `directory`.
+fn sandbox_options(directory: &Path, writable: bool) -> Vec<OsString> {
+    let mut options: Vec<OsString> = [
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--tmpfs",
+        "/tmp",
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    options.push(if writable { "--bind" } else { "--ro-bind" }.into());
+    options.push(directory.into());
+    options.push(directory.into());
+    options.push("--chdir".into());
+    options.push(directory.into());
+    options
+}
+
+/// What to run, contained.
+pub struct Spec<'a> {
+    /// The program and its arguments.
+    pub argv: &'a [OsString],
+    /// Where it runs; the only place it may write, if `writable`.
+    pub directory: &'a Path,
+    pub writable: bool,
+    /// Set in its environment.
+    pub environment: &'a [(OsString, OsString)],
+    pub limits: Limits,
+}
+
+/// The command that runs `spec` contained: `sudoku __contain LIMITS --
+/// [bwrap OPTIONS --] PROGRAM ARGS`. Its stdio is the caller's to set.
+pub fn command(spec: &Spec) -> io::Result<Command> {
+    let mut command = Command::new(std::env::current_exe()?);
+    command.arg("__contain");
+    let Limits {
+        address_space,
+        cpu_seconds,
+        file_size,
+    } = spec.limits;
+    for (name, value) in [
+        ("--address-space", address_space),
+        ("--cpu-seconds", cpu_seconds),
+        ("--file-size", file_size),
+    ] {
+        if let Some(value) = value {
+            command.arg(name).arg(value.to_string());
+        }
+    }
+    command.arg("--");
+    if let Sandbox::Bubblewrap(bwrap) = Sandbox::here() {
+        command
+            .arg(bwrap)
+            .args(sandbox_options(spec.directory, spec.writable))
+            .arg("--");
+    }
+    command
+        .args(spec.argv)
+        .current_dir(spec.directory)
+        .envs(spec.environment.iter().map(|(key, value)| (key, value)));
+    Ok(command)
+}
+
+/// A contained process: its session is killed when this is dropped (process-wrap kills only on request).
+pub struct Contained {
+    child: Box<dyn StdChildWrapper>,
+    status: Option<ExitStatus>,
+}
+
+impl Contained {
+    /// Starts `command` (made by [`command`]) in a session of its own.
+    pub fn spawn(command: Command) -> io::Result<Contained> {
+        become_subreaper();
+        let mut wrapped = StdCommandWrap::from(command);
+        wrapped.wrap(ProcessSession);
+        Ok(Contained {
+            child: wrapped.spawn()?,
+            status: None,
+        })
+    }
+
+    /// The process's id (the launcher's, which became the program or bwrap).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The std child, for its pipes.
+    pub fn inner_mut(&mut self) -> &mut std::process::Child {
+        self.child.inner_mut()
+    }
+
+    /// How it ended, if it has.
+    pub fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        if self.status.is_none() {
+            self.status = self.child.try_wait()?;
+        }
+        Ok(self.status)
+    }
+
+    /// Kills it and everything it started, and waits for them.
+    pub fn kill_all(&mut self) {
+        let _ = self.child.start_kill();
+        if self.status.is_none() {
+            self.status = self.child.wait().ok();
+        }
+        kill_orphans();
+    }
+
+    /// The processor time used so far by it and every process under it
+    /// that is still running, as the kernel counts it.
+    pub fn processor_time(&self) -> Duration {
+        tree(self.id()).iter().map(|&pid| process_time(pid)).sum()
+    }
+
+    /// The resident memory of it and every process under it, in bytes.
+    pub fn resident_memory(&self) -> u64 {
+        tree(self.id()).iter().map(|&pid| resident(pid)).sum()
+    }
+}
+
+impl Drop for Contained {
+    fn drop(&mut self) {
+        self.kill_all();
+    }
+}
+
+/// Makes the judge the child subreaper of its descendants (once): a process
+/// the submission starts and abandons becomes the judge's child, not
+/// init's, so [`kill_orphans`] can end it.
+fn become_subreaper() {
+    static ONCE: OnceLock<()> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+    });
+}
+
+/// Kills every child the judge has left (under [`become_subreaper`], the
+/// abandoned descendants of what it ran) and everything under them, and
+/// reaps them; gives up after a second.
+fn kill_orphans() {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(1) {
+        let children = children(std::process::id());
+        if children.is_empty() {
+            break;
+        }
+        for child in children {
+            for pid in tree(child) {
+                if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
+                    let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+                }
+            }
+        }
+        while let Ok(Some(_)) = rustix::process::wait(rustix::process::WaitOptions::NOHANG) {}
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    while let Ok(Some(_)) = rustix::process::wait(rustix::process::WaitOptions::NOHANG) {}
+}
+
+/// The children of `pid`, from `/proc/PID/task/*/children`.
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for task in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            children.extend(text.split_whitespace().filter_map(|pid| pid.parse::<u32>().ok()));
+        }
+    }
+    children
+}
+
+/// `pid` and every process under it.
+fn tree(pid: u32) -> Vec<u32> {
+    let mut pids = vec![pid];
+    let mut next = 0;
+    while next < pids.len() && pids.len() < 100_000 {
+        let more = children(pids[next]);
+        pids.extend(more);
+        next += 1;
+    }
+    pids
+}
+
+/// The processor time of process `pid`: the sum over its threads of the
+/// nanoseconds the scheduler ran each (`/proc/PID/task/TID/schedstat`),
+/// or, where that is missing, its user and system time in clock ticks.
+fn process_time(pid: u32) -> Duration {
+    let mut nanos: u64 = 0;
+    if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
+        for task in tasks.flatten() {
+            if let Some(ran) = std::fs::read_to_string(task.path().join("schedstat"))
+                .ok()
+                .and_then(|text| text.split_whitespace().next()?.parse::<u64>().ok())
+            {
+                nanos += ran;
+            }
+        }
+    }
+    let ticks = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|text| {
+            // The fields after the command name, which is in parentheses.
+            let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+            // utime and stime are fields 14 and 15 of the whole line.
+            Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+        })
+        .unwrap_or(0);
+    // The kernel's USER_HZ is 100 on every Linux the judge runs on.
+    Duration::from_nanos(nanos).max(Duration::from_millis(ticks * 10))
+}
+
+/// The resident memory of process `pid`, in bytes (`/proc/PID/statm`).
+fn resident(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/statm"))
+        .ok()
+        .and_then(|text| text.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096)
+}
+
+/// SIGINT or SIGTERM, once received: the judge then stops what it runs,
+/// removes its directory and exits 130 or 143.
+pub struct Interrupt {
+    interrupt: Arc<AtomicBool>,
+    terminate: Arc<AtomicBool>,
+}
+
+impl Interrupt {
+    /// Catches SIGINT and SIGTERM from now on (once per run).
+    pub fn catch() -> &'static Interrupt {
+        static INTERRUPT: OnceLock<Interrupt> = OnceLock::new();
+        INTERRUPT.get_or_init(|| {
+            let interrupt = Arc::new(AtomicBool::new(false));
+            let terminate = Arc::new(AtomicBool::new(false));
+            let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt));
+            let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&terminate));
+            Interrupt {
+                interrupt,
+                terminate,
+            }
+        })
+    }
+
+    /// The exit status the judge ends with, if a signal came.
+    pub fn status(&self) -> Option<u8> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            Some(130)
+        } else if self.terminate.load(Ordering::Relaxed) {
+            Some(143)
+        } else {
+            None
+        }
+    }
+}
+
+/// The first of `names` that is an executable on PATH.
+pub fn find(names: &[&str]) -> Option<PathBuf> {
+    names.iter().find_map(|name| which::which(name).ok())
+}
+
+/// Whether `text` names the launcher's own failure.
+pub fn launch_failed(status: Option<ExitStatus>, stderr: &str) -> bool {
+    status.and_then(|status| status.code()) == Some(i32::from(LAUNCH_STATUS))
+        && stderr.contains(LAUNCH_FAILED.trim_end())
+}
