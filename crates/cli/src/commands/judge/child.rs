@@ -33,10 +33,24 @@ pub struct Answer {
 
 /// Why the program gave no answer.
 pub enum Stop {
-    /// It was still running after the limit, and was killed.
-    TimeLimit(Duration),
+    /// It was killed: its processor time on the case passed the limit
+    /// (`cpu`), or, blocked or sleeping, its wall-clock time on the case
+    /// passed the backstop (`backstop`, several times the limit).
+    TimeLimit {
+        cpu: Duration,
+        wall: Duration,
+        backstop: bool,
+    },
     /// It ended (a panic, an exception, a signal): how, and its stderr.
     Runtime { ended: String, stderr: String },
+    /// It used more memory than the limit: it was killed when its resident
+    /// memory passed it (`resident`, in bytes), or an allocation failed
+    /// and it ended (`resident` is `None`; its stderr says how).
+    MemoryLimit {
+        resident: Option<u64>,
+        limit: u64,
+        stderr: String,
+    },
     /// It printed more than [`OUTPUT_LIMIT`] of its own, and was killed.
     OutputLimit,
 }
@@ -114,7 +128,11 @@ impl Session {
             Ok(FromChild::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.ended()),
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
-                Err(Stop::TimeLimit(started.elapsed()))
+                Err(Stop::TimeLimit {
+                    cpu: started.elapsed(),
+                    wall: started.elapsed(),
+                    backstop: false,
+                })
             }
         }
     }

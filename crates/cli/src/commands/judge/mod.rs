@@ -183,6 +183,7 @@ fn run_cases(program: &Program, cases: &[Case], limit: Duration) -> Result<Times
                 case: index,
                 board: answer.board,
                 reason,
+                own_output: session.own_output(),
             });
         }
         judged.push(answer.time);

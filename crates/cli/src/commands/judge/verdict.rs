@@ -20,6 +20,7 @@ pub enum Failure {
         case: usize,
         board: String,
         reason: String,
+        own_output: String,
     },
     /// Case `case` did not finish: what stopped it, and what it printed.
     Stopped {
@@ -95,6 +96,7 @@ impl Failure {
                 case,
                 board,
                 reason,
+                own_output: _,
             } => {
                 output.line("Wrong Answer")?;
                 output.line(&format!("  {}", place(case)))?;
@@ -107,13 +109,21 @@ impl Failure {
                 own_output,
             } => {
                 match stop {
-                    Stop::TimeLimit(after) => {
+                    Stop::TimeLimit { cpu, .. } => {
                         output.line("Time Limit Exceeded")?;
                         output.line(&format!(
                             "  {}: still running after {:.2} s (the limit is {:.2} s a case, --time-limit); stopped",
                             place(case),
-                            after.as_secs_f64(),
+                            cpu.as_secs_f64(),
                             limit.as_secs_f64()
+                        ))?;
+                    }
+                    Stop::MemoryLimit { limit, .. } => {
+                        output.line("Memory Limit Exceeded")?;
+                        output.line(&format!(
+                            "  {}: the program used more than {} MiB (--memory-limit); stopped",
+                            place(case),
+                            limit >> 20
                         ))?;
                     }
                     Stop::Runtime { ended, stderr } => {
