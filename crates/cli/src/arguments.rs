@@ -21,16 +21,39 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         return Err(format!("{text:?} is not a number of seconds"));
     }
     if seconds <= 0.0 {
-        return Err("the timeout must be more than 0 seconds".to_string());
+        return Err(format!("{text:?}: it must be more than 0 seconds"));
     }
     match Duration::try_from_secs_f64(seconds) {
         // Found by fuzzing: `1e-19` rounded to a timeout of zero.
         Ok(duration) if duration.is_zero() => Err(format!(
-            "{text:?} seconds is less than a nanosecond, the shortest timeout"
+            "{text:?} seconds is less than a nanosecond, the shortest time there is"
         )),
         Ok(duration) => Ok(duration),
         Err(_) => Ok(Duration::MAX),
     }
+}
+
+/// The longest time limit a case of `sudoku judge` may have: a day. Longer
+/// is surely a slip, and the judge adds to the limit and multiplies it
+/// (the wall-clock backstop is several times it), which a limit near
+/// `Duration::MAX` would overflow.
+pub const LONGEST_TIME_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A time limit: a number of seconds as [`parse_seconds`] reads it, but no
+/// more than [`LONGEST_TIME_LIMIT`]. Unlike a timeout, where "too large"
+/// means none, a limit is always there.
+///
+/// # Errors
+/// As [`parse_seconds`], and when the limit is over a day (`inf`, `1e19`).
+pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    let limit = parse_seconds(text)?;
+    if limit > LONGEST_TIME_LIMIT {
+        return Err(format!(
+            "{text:?} seconds is more than a day ({} s), the longest time limit",
+            LONGEST_TIME_LIMIT.as_secs()
+        ));
+    }
+    Ok(limit)
 }
 
 #[cfg(test)]
@@ -54,5 +77,21 @@ mod tests {
         assert_eq!(deadline_after(Some(Duration::MAX)), None);
         assert!(deadline_after(Some(Duration::from_secs(1))).is_some());
         assert_eq!(deadline_after(None), None);
+    }
+
+    #[test]
+    fn a_time_limit_is_at_most_a_day_and_inf_is_refused_not_a_panic() {
+        assert_eq!(parse_time_limit("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_time_limit("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_time_limit("86400"), Ok(LONGEST_TIME_LIMIT));
+        for too_long in ["86400.5", "1e6", "9.3e18", "1e300", "inf"] {
+            let error = parse_time_limit(too_long).unwrap_err();
+            assert!(error.contains("more than a day"), "{too_long}: {error}");
+        }
+        for nonsense in ["0", "-1", "NaN", "soon", ""] {
+            assert!(parse_time_limit(nonsense).is_err(), "{nonsense:?}");
+        }
+        // What the judge does with a limit must not overflow at the longest.
+        assert!(LONGEST_TIME_LIMIT.checked_mul(1000).is_some());
     }
 }

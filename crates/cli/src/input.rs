@@ -74,6 +74,24 @@ pub trait Sink {
     /// to hand on what is held back, so that records already read never
     /// wait for records not yet written. By default, nothing.
     fn before_wait(&mut self) {}
+
+    /// Whether the sink has had all it wants: then reading stops, and
+    /// the rest of the input (every later file too) is not read. A sink
+    /// that keeps only the first problem need not read on to the end of
+    /// a huge or endless input. By default, never.
+    fn done(&self) -> bool {
+        false
+    }
+
+    /// The most bytes to read of one input, if there is a limit: past it,
+    /// reading the input fails with an I/O error that names the limit
+    /// (reported like any error reading it). For a reader that must have
+    /// the whole input before it can start, as the judge's `--cases`:
+    /// with no limit, an endless input (a pipe from `yes`, say) would
+    /// keep it reading for ever. By default, none.
+    fn byte_limit(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {
@@ -83,6 +101,14 @@ impl<S: Sink + ?Sized> Sink for &mut S {
 
     fn before_wait(&mut self) {
         (**self).before_wait();
+    }
+
+    fn done(&self) -> bool {
+        (**self).done()
+    }
+
+    fn byte_limit(&self) -> Option<u64> {
+        (**self).byte_limit()
     }
 }
 
@@ -102,7 +128,8 @@ where
 }
 
 /// A reader that tells the sink every time it is about to ask the operating
-/// system for more bytes ([`Sink::before_wait`]).
+/// system for more bytes ([`Sink::before_wait`]), and fails once it has read
+/// more than the sink's [`Sink::byte_limit`].
 ///
 /// The sink is reached from two places: from here, inside the reader of
 /// records, and from [`each_record`]'s loop, which gives it the records. The
@@ -111,12 +138,23 @@ where
 struct Announcing<'a, R, S> {
     inner: R,
     sink: &'a RefCell<S>,
+    /// The bytes read so far.
+    read: u64,
+    limit: Option<u64>,
 }
 
 impl<R: Read, S: Sink> Read for Announcing<'_, R, S> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if let Some(limit) = self.limit.filter(|&limit| self.read > limit) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("more than {} MiB, the most that is read of it", limit >> 20),
+            ));
+        }
         self.sink.borrow_mut().before_wait();
-        self.inner.read(buffer)
+        let read = self.inner.read(buffer)?;
+        self.read += read as u64;
+        Ok(read)
     }
 }
 
@@ -155,7 +193,8 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
 ///
 /// A file that cannot be opened or read is reported on stderr and gives
 /// [`Status::UsageOrIo`]; the other files are still read. An error from
-/// the sink (writing the output) stops everything.
+/// the sink (writing the output) stops everything, and so does a sink that
+/// is [done](Sink::done).
 pub fn each_record(
     files: &[PathBuf],
     format: Option<Format>,
@@ -177,11 +216,14 @@ pub fn each_record(
                 }
             }
         };
+        let limit = sink.borrow().byte_limit();
         let reader = BufReader::with_capacity(
             READ_BUFFER,
             Announcing {
                 inner: reader,
                 sink: &sink,
+                read: 0,
+                limit,
             },
         );
         let mut records = Records::new(reader).with_format(format);
@@ -204,6 +246,9 @@ pub fn each_record(
                     board,
                 },
             )?;
+            if sink.borrow().done() {
+                return Ok(status);
+            }
         }
     }
     Ok(status)

@@ -91,15 +91,22 @@ fn main() -> ExitCode {
         Command::Source(args) => source::run(&mut output, args),
         Command::Completions(args) => completions::run(&mut output, args, Cli::command()),
     };
-    let status = match result.and_then(|status| output.flush().map(|()| status)) {
-        Ok(status) => status,
+    // The command's status is settled before the last flush: that flush is
+    // where a reader that has left (`sudoku judge x.py | true`) is found,
+    // and the status must not be lost with it.
+    let flushed = result.and_then(|status| {
+        output.settle(status);
+        output.flush()
+    });
+    match flushed {
+        Ok(()) => {}
         // A reader that stopped early (`sudoku solve | head`) is not an
-        // error in itself; a record that failed before it left still is.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => output.status(),
+        // error in itself; what failed before it left still is.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
         Err(error) => {
             diagnostic!("error: writing output: {error}");
-            Status::UsageOrIo
+            output.settle(Status::UsageOrIo);
         }
-    };
-    status.into()
+    }
+    output.status().into()
 }

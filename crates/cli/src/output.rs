@@ -197,7 +197,8 @@ pub(crate) use diagnostic;
 /// puts a blank line between records when they are asked to stand apart.
 pub struct Output<W: Write> {
     writer: BufWriter<W>,
-    failed: bool,
+    /// The worst status met so far: see [`Output::status`].
+    status: Status,
     separate: bool,
     records: u64,
     /// Whether stdout is flushed before each diagnostic, so that the two
@@ -209,7 +210,7 @@ impl<W: Write> Output<W> {
     pub fn new(writer: W) -> Self {
         Output {
             writer: BufWriter::new(writer),
-            failed: false,
+            status: Status::Success,
             separate: false,
             records: 0,
             ordered: true,
@@ -281,7 +282,7 @@ impl<W: Write> Output<W> {
     /// Writes `error: <message>` in the record's place and explains it on
     /// stderr with the file and line.
     pub fn record_error(&mut self, source: &str, line: usize, message: &str) -> io::Result<()> {
-        self.failed = true;
+        self.fail();
         self.start_record()?;
         writeln!(self.writer, "error: {message}")?;
         self.before_diagnostic()?;
@@ -292,16 +293,22 @@ impl<W: Write> Output<W> {
     /// Counts the run as failed without writing a record (what was cut off
     /// by a timeout, say).
     pub fn fail(&mut self) {
-        self.failed = true;
+        self.settle(Status::RecordFailed);
     }
 
-    /// `RecordFailed` once any record has failed.
+    /// Counts the run as ending with `status` at least (the worst wins).
+    /// A command settles its status here as soon as it knows it, before
+    /// it writes what it found: a write to a reader that has left (`sudoku
+    /// judge x.py | true`) fails, and the command stops there, but the exit
+    /// status must still be the verdict's.
+    pub fn settle(&mut self, status: Status) {
+        self.status = self.status.max(status);
+    }
+
+    /// The worst status settled so far: `RecordFailed` once any record
+    /// has failed.
     pub fn status(&self) -> Status {
-        if self.failed {
-            Status::RecordFailed
-        } else {
-            Status::Success
-        }
+        self.status
     }
 
     /// Flushes stdout, then writes out the diagnostics held back so far.

@@ -19,6 +19,7 @@ use sudoku_core::{counted, verify, Board};
 
 use sudoku_cli::arguments::{deadline_after, parse_seconds};
 
+use super::time_format::{shown_micros, shown_ratio};
 use super::{choice_parser, chosen, Choice};
 use crate::guard;
 use crate::input::{each_record, OnRecord};
@@ -28,7 +29,7 @@ use crate::output::{diagnostic, Output, Status};
 ///
 /// Each approach solves every puzzle of a set, in passes over the whole
 /// set until it has spent at least 200 ms on it; the table gives
-/// the puzzles solved, the median and mean microseconds per puzzle, and the
+/// the puzzles solved, the median and mean time per puzzle, and the
 /// mean relative to the fastest approach. Build with `--release`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -221,6 +222,7 @@ fn print_sets(
                     counted(titles.len() - plan.set - 1, "more set")
                 );
                 timings.resize_with(plan.running.len(), || Timing::failed("timed out"));
+                output.fail();
                 print_set(output, &titles[plan.set], &plan.running, &timings)?;
                 return Ok(None);
             }
@@ -230,8 +232,12 @@ fn print_sets(
         };
         // Every approach has run on this set.
         let count = titles[plan.set].1;
+        let every_one_solved = timings.iter().all(|timing| timing.solved == count);
+        if !every_one_solved {
+            output.fail();
+        }
         print_set(output, &titles[plan.set], &plan.running, &timings)?;
-        totals.every_one_solved &= timings.iter().all(|timing| timing.solved == count);
+        totals.every_one_solved &= every_one_solved;
         if plan.skipped.is_empty() {
             for (total, timing) in totals.timings.iter_mut().zip(timings.drain(..)) {
                 total.solved += timing.solved;
@@ -481,7 +487,7 @@ fn print_table(
     output.line(title)?;
     output.line(&format!(
         "{:width$}  {:>9}  {:>12}  {:>12}  {:>10}",
-        "approach", "solved", "median µs", "mean µs", "× fastest"
+        "approach", "solved", "median", "mean", "× fastest"
     ))?;
     for (approach, timing) in approaches.iter().zip(timings) {
         let solved = format!("{}/{count}", timing.solved);
@@ -496,11 +502,11 @@ fn print_table(
             1.0
         };
         output.line(&format!(
-            "{:width$}  {solved:>9}  {:>12.2}  {:>12.2}  {:>10.2}",
+            "{:width$}  {solved:>9}  {:>12}  {:>12}  {:>10}",
             approach.id,
-            median(&timing.micros),
-            average,
-            ratio
+            shown_micros(median(&timing.micros)),
+            shown_micros(average),
+            shown_ratio(ratio)
         ))?;
     }
     output.line("")

@@ -18,6 +18,7 @@ pub mod judge;
 pub mod list;
 pub mod solve;
 pub mod source;
+mod time_format;
 pub mod trace;
 
 use std::io::{self, Write};

@@ -14,6 +14,7 @@ use super::cases::Case;
 use super::language::{Language, Program};
 use super::{timing_repeats, Times, TIMING_SPAN};
 use crate::commands::compare::{mean, time_approach};
+use crate::commands::time_format::{shown_micros, shown_ratio, shown_time};
 use crate::output::Output;
 
 /// Accepted: the cases, the time, the slowest case, and how the time
@@ -120,31 +121,4 @@ pub fn print(
 /// The mean µs per puzzle of `approach` on `puzzles`, timed over several passes.
 fn approach_micros(approach: &Approach, puzzles: &[Board]) -> f64 {
     mean(&time_approach(approach, puzzles, Duration::from_millis(50)).micros)
-}
-
-/// A ratio with two significant digits at least: `1.3`, `0.0021`, `450`.
-fn shown_ratio(ratio: f64) -> String {
-    if !ratio.is_finite() || ratio <= 0.0 {
-        return "?".to_string();
-    }
-    if ratio >= 10.0 {
-        return format!("{ratio:.0}");
-    }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Small, positive.
-    let decimals = (1.0 - ratio.log10().floor()).max(1.0) as usize;
-    format!("{ratio:.decimals$}")
-}
-
-fn shown_time(time: Duration) -> String {
-    shown_micros(time.as_secs_f64() * 1e6)
-}
-
-fn shown_micros(micros: f64) -> String {
-    if micros >= 1e6 {
-        format!("{:.2} s", micros / 1e6)
-    } else if micros >= 1e3 {
-        format!("{:.2} ms", micros / 1e3)
-    } else {
-        format!("{micros:.1} µs")
-    }
 }

@@ -1,6 +1,7 @@
 //! The judge's cases: the corpus tiers `--tier` names, and the puzzles of
 //! `--cases`, each with its one solution.
 
+use std::io;
 use std::path::Path;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -8,10 +9,10 @@ use sudoku_catalog::screen::{screen, Screening};
 use sudoku_core::corpus::Tier;
 use sudoku_core::Board;
 
-use crate::input::{each_record, OnRecord};
+use crate::input::{each_record, Entry, Sink, Source};
 use crate::output::Status;
 
-/// The tiers the judge runs, in the order they run: the corpus's, but
+/// The tiers the judge can run, in the order they run: the corpus's, but
 /// `famous`, with `examples` cut down to LeetCode's own example.
 pub const TIERS: [Tier; 5] = [
     Tier::Examples,
@@ -20,6 +21,11 @@ pub const TIERS: [Tier; 5] = [
     Tier::Hard,
     Tier::Hardest,
 ];
+
+/// The tiers the judge runs unless told otherwise: all of [`TIERS`] but
+/// `hardest`, a stress tier (`--stress`) far beyond LeetCode's own tests,
+/// where a correct classic backtracking in Python runs out of time.
+pub const DEFAULT_TIERS: [Tier; 4] = [Tier::Examples, Tier::Easy, Tier::Medium, Tier::Hard];
 
 /// The puzzle of [`Tier::Examples`] that the judge runs: LeetCode's own.
 const LEETCODE_EXAMPLE: &str = "leetcode-37-example";
@@ -40,6 +46,7 @@ pub fn tier_parser() -> impl TypedValueParser<Value = Tier> {
         let value = PossibleValue::new(tier_name(tier));
         match tier {
             Tier::Examples => value.help("LeetCode's own example"),
+            Tier::Hardest => value.help("a stress tier, far beyond LeetCode's tests (--stress)"),
             _ => value,
         }
     });
@@ -64,6 +71,10 @@ pub struct Case {
 
 /// The cases: LeetCode's example, the chosen `tiers` in rising difficulty,
 /// then those of `file`, each with its one solution.
+///
+/// # Errors
+/// The first problem with `file`, in a sentence: it cannot be read, it is
+/// not a file of puzzles, or a record of it is not a case.
 pub fn cases(tiers: &[Tier], file: Option<&Path>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for tier in TIERS {
@@ -88,49 +99,125 @@ pub fn cases(tiers: &[Tier], file: Option<&Path>) -> Result<Vec<Case>, String> {
         }
     }
     if let Some(file) = file {
-        let group = file.display().to_string();
-        let mut problem: Option<String> = None;
-        let status = each_record(
-            &[file.to_path_buf()],
-            None,
-            &mut OnRecord(|source, entry| {
-                let place = format!("{source}:{}", entry.line);
-                let found = match entry.board {
-                    Err(message) => Err(message),
-                    // Screening decides it with bitboard's search.
-                    Ok(puzzle) => match screen(&puzzle) {
-                        Screening::Unsolvable => Err("it has no solution".to_string()),
-                        Screening::Multiple(_) => Err(
-                            "it has more than one solution (LeetCode promises exactly one)"
-                                .to_string(),
-                        ),
-                        Screening::Unique(solution) => Ok((puzzle, solution)),
-                    },
-                };
-                match found {
-                    Ok((puzzle, solution)) => cases.push(Case {
-                        name: place,
-                        group: group.clone(),
-                        tier: None,
-                        puzzle,
-                        solution,
-                    }),
-                    Err(reason) => {
-                        problem.get_or_insert(format!("{place}: not a case: {reason}"));
-                    }
-                }
-                Ok(())
-            }),
-        )
-        .map_err(|error| format!("{group}: {error}"))?;
-        if let Some(problem) = problem {
-            return Err(problem);
-        }
-        if status != Status::Success {
-            return Err(format!("could not read {group}"));
-        }
+        cases.extend(file_cases(file)?);
     }
     Ok(cases)
+}
+
+/// The most cases `--cases` may hold: more is refused, not read on.
+pub const MOST_FILE_CASES: usize = 10_000;
+
+/// The most bytes read of the `--cases` file: room for [`MOST_FILE_CASES`]
+/// cases in the roomiest form, comments and all. The judge must have every
+/// case before it starts, so an endless input (a pipe from `yes`) is
+/// stopped here.
+const MOST_FILE_BYTES: u64 = 64 << 20;
+
+/// The cases of `--cases`, read until the first record that is not one.
+fn file_cases(file: &Path) -> Result<Vec<Case>, String> {
+    let group = file.display().to_string();
+    readable_as_cases(file)?;
+    let mut sink = FileCases {
+        group: group.clone(),
+        cases: Vec::new(),
+        problem: None,
+    };
+    let status = each_record(&[file.to_path_buf()], None, &mut sink)
+        .map_err(|error| format!("{group}: {error}"))?;
+    if let Some(problem) = sink.problem {
+        return Err(problem);
+    }
+    if status != Status::Success {
+        return Err(format!("could not read {group}"));
+    }
+    Ok(sink.cases)
+}
+
+/// Refuses a `--cases` that is not a regular file or a pipe (`-` is
+/// standard input, whatever it is): a directory, or a device such as
+/// `/dev/zero`, which never ends.
+fn readable_as_cases(file: &Path) -> Result<(), String> {
+    if file.as_os_str() == "-" {
+        return Ok(());
+    }
+    let kind = std::fs::metadata(file)
+        .map_err(|error| format!("{}: {error}", file.display()))?
+        .file_type();
+    let what = if kind.is_file() {
+        return Ok(());
+    } else if kind.is_dir() {
+        "a directory"
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if kind.is_fifo() {
+                return Ok(());
+            } else if kind.is_char_device() || kind.is_block_device() {
+                "a device"
+            } else {
+                "not a regular file"
+            }
+        }
+        #[cfg(not(unix))]
+        "not a regular file"
+    };
+    Err(format!(
+        "{}: {what}: --cases takes a file of puzzles (or a pipe)",
+        file.display()
+    ))
+}
+
+/// What takes the records of `--cases`: each one a case, until the first
+/// that is not (the judge reports that one and runs nothing) or one too
+/// many; then it is done, and the rest is not read.
+struct FileCases {
+    group: String,
+    cases: Vec<Case>,
+    problem: Option<String>,
+}
+
+impl Sink for FileCases {
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        let place = format!("{source}:{}", entry.line);
+        if self.cases.len() == MOST_FILE_CASES {
+            self.problem = Some(format!(
+                "{place}: one case too many: --cases takes at most {}",
+                sudoku_core::grouped(MOST_FILE_CASES as u64)
+            ));
+            return Ok(());
+        }
+        let found = match entry.board {
+            Err(message) => Err(message),
+            // Screening decides it with bitboard's search.
+            Ok(puzzle) => match screen(&puzzle) {
+                Screening::Unsolvable => Err("it has no solution".to_string()),
+                Screening::Multiple(_) => Err(
+                    "it has more than one solution (LeetCode promises exactly one)".to_string(),
+                ),
+                Screening::Unique(solution) => Ok((puzzle, solution)),
+            },
+        };
+        match found {
+            Ok((puzzle, solution)) => self.cases.push(Case {
+                name: place,
+                group: self.group.clone(),
+                tier: None,
+                puzzle,
+                solution,
+            }),
+            Err(reason) => self.problem = Some(format!("{place}: not a case: {reason}")),
+        }
+        Ok(())
+    }
+
+    fn done(&self) -> bool {
+        self.problem.is_some()
+    }
+
+    fn byte_limit(&self) -> Option<u64> {
+        Some(MOST_FILE_BYTES)
+    }
 }
 
 #[cfg(test)]

@@ -27,9 +27,9 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::corpus::Tier;
 
-use sudoku_cli::arguments::parse_seconds;
+use sudoku_cli::arguments::parse_time_limit;
 
-use self::cases::{cases, tier_parser, Case, TIERS};
+use self::cases::{cases, tier_parser, Case, DEFAULT_TIERS};
 use self::child::Session;
 use self::language::{BuildError, Language, Program};
 use self::verdict::{check, indent, Failure};
@@ -50,13 +50,20 @@ pub struct Args {
     #[arg(required_unless_present = "template")]
     submission: Option<PathBuf>,
     /// Print an empty submission in LANG to start from, and nothing else.
-    #[arg(long, value_enum, value_name = "LANG", conflicts_with_all = ["submission", "tier", "cases"])]
+    #[arg(long, value_enum, value_name = "LANG", conflicts_with_all = ["submission", "tier", "stress", "cases"])]
     template: Option<Language>,
-    /// The corpus tiers to run, separated by commas [default: all, easiest first].
+    /// The corpus tiers to run, separated by commas, easiest first
+    /// [default: example,easy,medium,hard, as hard as LeetCode's own tests].
     #[arg(long, value_delimiter = ',', value_parser = tier_parser())]
     tier: Vec<Tier>,
-    /// How long one case may run, in seconds (decimals allowed).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "2")]
+    /// Add the stress tier, `hardest`, to the tiers: puzzles that need over
+    /// ten million placements of a classic backtracking, far beyond what
+    /// LeetCode's tests ask.
+    #[arg(long)]
+    stress: bool,
+    /// How long one case may run, in seconds of processor time (decimals
+    /// allowed; at most a day).
+    #[arg(long, value_name = "SECS", value_parser = parse_time_limit, default_value = "2")]
     time_limit: Duration,
     /// More cases, from a puzzle file; each puzzle must have exactly one
     /// solution, as LeetCode promises.
@@ -72,12 +79,15 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     }
     // clap requires the submission when there is no --template.
     let submission = args.submission.as_deref().unwrap_or(Path::new(""));
-    let tiers = if args.tier.is_empty() {
-        &TIERS[..]
+    let mut tiers = if args.tier.is_empty() {
+        DEFAULT_TIERS.to_vec()
     } else {
-        &args.tier
+        args.tier.clone()
     };
-    judge(output, submission, tiers, args)
+    if args.stress {
+        tiers.push(Tier::Hardest);
+    }
+    judge(output, submission, &tiers, args)
 }
 
 /// Judges the submission in `path` on the cases of `tiers` and `--cases`.
@@ -124,6 +134,7 @@ fn judge(
             return Ok(Status::UsageOrIo);
         }
         Err(BuildError::Compile(message)) => {
+            output.fail();
             output.line("Compile Error")?;
             output.line(&indent(&message))?;
             return Ok(Status::RecordFailed);
