@@ -77,6 +77,16 @@ impl Program {
         command
     }
 
+    /// What the judge needs to run it.
+    pub fn launch(&self) -> super::child::Launch<'_> {
+        super::child::Launch {
+            argv: &self.command,
+            directory: self.directory.path(),
+            environment: &[],
+            address_space_limited: !self.command[0].to_string_lossy().ends_with("java"),
+        }
+    }
+
     /// `text` (a compiler's or the program's message) with the copy's path
     /// replaced by the name the user gave the file, and the judge's other
     /// files named without their temporary directory.
@@ -228,6 +238,7 @@ impl Language {
                 let file = dir.join("solution.py");
                 std::fs::write(&file, source)?;
                 std::fs::write(dir.join("harness.py"), include_str!("harness/harness.py"))?;
+                std::fs::write(dir.join("prelude.py"), include_str!("harness/prelude.py"))?;
                 let mut check = Command::new(&tools[0]);
                 check.args(["-m", "py_compile"]).arg(&file);
                 let run = vec![

@@ -33,8 +33,6 @@ pub enum Failure {
         stop: Stop,
         own_output: String,
     },
-    /// The program could not be started.
-    Io(io::Error),
 }
 
 /// Whether `board` (what the program gave back, as 81 characters) is the
@@ -104,6 +102,14 @@ impl Failure {
         program: &Program,
         limit: Duration,
     ) -> io::Result<()> {
+        if let Failure::Stopped {
+            stop: Stop::Judge(_) | Stop::Interrupted(_),
+            ..
+        } = self
+        {
+            // The judge's own failures, handled before a verdict.
+            return Ok(());
+        }
         output.fail();
         let place = |case: usize| {
             format!(
@@ -183,6 +189,7 @@ impl Failure {
                         "the program printed more than {} KiB of its own; stopped",
                         OUTPUT_LIMIT / 1024
                     ),
+                    Stop::Judge(_) | Stop::Interrupted(_) => return Ok(()),
                 };
                 output.line(&format!("  {}: {detail}", place(case)))?;
                 if matches!(stop, Stop::TimeLimit { .. }) && cases[case].tier == Some(Tier::Hardest)
@@ -199,11 +206,6 @@ impl Failure {
                 print_input(output, &cases[case])?;
                 print_own_output(output, &own_output)?;
             }
-            Failure::Io(error) => {
-                output.line("Runtime Error")?;
-                output.line(&passed(0))?;
-                output.line(&format!("  the program could not be started: {error}"))?;
-            }
         }
         Ok(())
     }
@@ -216,6 +218,8 @@ fn stop_verdict(stop: &Stop) -> &'static str {
         Stop::MemoryLimit { .. } => "Memory Limit Exceeded",
         Stop::Runtime { .. } => "Runtime Error",
         Stop::OutputLimit => "Output Limit Exceeded",
+        // Not verdicts: `Failure::print` prints nothing for them.
+        Stop::Judge(_) | Stop::Interrupted(_) => "",
     }
 }
 
