@@ -5,7 +5,10 @@
 
 use std::fmt::Write as _;
 
-use crate::common::{binary, conflicting, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
+use crate::common::{
+    binary, conflicting, file_with, status_with_stdout_closed, sudoku, unsolvable, EXAMPLE,
+    SOLUTION,
+};
 use predicates::prelude::*;
 use pretty_assertions::assert_eq;
 use sudoku_core::corpus::Kind;
@@ -1002,4 +1005,18 @@ fn completions_help_says_how_to_install_each_one() {
         assert!(help.contains(line), "{line}");
     }
     sudoku().args(["completions", "tcsh"]).assert().code(2);
+}
+
+/// `sudoku compare ... | true` exited 0 after a timeout: the status was
+/// lost with the write that found the reader gone. So for a record error.
+#[test]
+fn the_exit_status_is_kept_with_stdout_closed() {
+    assert_eq!(
+        status_with_stdout_closed(&["compare", "--corpus", "examples", "--timeout", "0.3"]),
+        Some(1)
+    );
+    let conflicting = file_with(&format!("{}\n", conflicting()));
+    let path = conflicting.path().display().to_string();
+    assert_eq!(status_with_stdout_closed(&["check", &path]), Some(1));
+    assert_eq!(status_with_stdout_closed(&["solve", &path]), Some(1));
 }

@@ -11,7 +11,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{file_with, sudoku, EXAMPLE};
+use sudoku_core::corpus::Tier;
+
+use crate::common::{file_with, status_with_stdout_closed, sudoku, EXAMPLE, SOLUTION};
 
 /// `sudoku ARGS`: exit status, stdout, stderr.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
@@ -275,7 +277,8 @@ fn a_template_builds_and_leaves_the_board_blank() {
         let (code, stdout, _) = run(&["judge", "--tier", "example", &file.display().to_string()]);
         assert_eq!(code, Some(1), "{language}:\n{stdout}");
         assert!(
-            stdout.starts_with("Wrong Answer\n") && stdout.contains("a blank left"),
+            stdout.starts_with("Wrong Answer\n")
+                && stdout.contains("your board came back unchanged"),
             "{language}:\n{stdout}"
         );
     }
@@ -377,4 +380,289 @@ fn the_reference_solutions_in_the_notes_are_accepted() {
             assert!(stdout.starts_with("Accepted\n"), "{shown}:\n{stdout}");
         }
     }
+}
+
+/// A Python submission that knows the answer to LeetCode's example alone:
+/// it fills that in, and on any other puzzle does `otherwise`. Each call
+/// prints `call N`.
+fn knows_the_example(otherwise: &str) -> String {
+    format!(
+        "ANSWERS = {{\"{EXAMPLE}\": \"{SOLUTION}\"}}
+calls = 0
+class Solution:
+    def solveSudoku(self, board):
+        global calls
+        calls += 1
+        print(f\"call {{calls}}\")
+        answer = ANSWERS.get(\"\".join(\"\".join(row) for row in board))
+        if answer is None:
+            {otherwise}
+            return
+        for k in range(81):
+            board[k // 9][k % 9] = answer[k]
+"
+    )
+}
+
+/// `sudoku judge OPTIONS` on `source`, saved as a Python file: exit
+/// status, stdout, stderr.
+fn judge_python(source: &str, options: &[&str]) -> (Option<i32>, String, String) {
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("submission.py");
+    std::fs::write(&file, source).unwrap();
+    let mut args = vec!["judge", "--no-compare"];
+    args.extend_from_slice(options);
+    let shown = file.display().to_string();
+    args.push(&shown);
+    run(&args)
+}
+
+/// What LeetCode shows on a failure: the cases passed, the last executed
+/// input in both forms (the JSON one pastes into `sudoku trace`), the
+/// program's stdout, and a board given back as it came named so.
+#[test]
+fn a_wrong_answer_shows_the_cases_passed_the_input_and_your_stdout() {
+    if !tools_present("Python", &[&["python3"]]) {
+        return;
+    }
+    let (code, stdout, stderr) =
+        judge_python(&knows_the_example("pass"), &["--tier", "example,easy"]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Wrong Answer\n"), "{stdout}");
+    let easy = Tier::Easy.puzzles();
+    assert!(
+        stdout.contains(&format!("\n  1 / {} testcases passed\n", easy.len() + 1)),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("what is wrong: your board came back unchanged")
+            && stdout.contains("the usual causes"),
+        "{stdout}"
+    );
+    let (line, json) = (easy[0].puzzle.to_line(), easy[0].puzzle.to_leetcode_json());
+    assert!(
+        stdout.contains(&format!("\n    {line}\n    {json}\n")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  your stdout (the start):\n") && stdout.contains("    call 2"),
+        "{stdout}"
+    );
+    let traced = sudoku().arg("trace").write_stdin(json).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&traced.stdout).starts_with(&format!("puzzle {line}\n")),
+        "{traced:?}"
+    );
+}
+
+/// The default tiers are LeetCode's: the example to hard, not the stress
+/// tier; a cell that cannot be shown is a `?` in the grid, escaped below.
+#[test]
+fn the_default_tiers_stop_at_hard_and_a_newline_cell_is_escaped() {
+    if !tools_present("Python", &[&["python3"]]) {
+        return;
+    }
+    let (code, stdout, stderr) = judge_python(
+        "class Solution:\n    def solveSudoku(self, board):\n        board[0][2] = '\\n'\n",
+        &[],
+    );
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Wrong Answer\n"), "{stdout}");
+    let default: usize = [Tier::Easy, Tier::Medium, Tier::Hard]
+        .iter()
+        .map(|tier| tier.puzzles().len())
+        .sum::<usize>()
+        + 1;
+    assert!(
+        stdout.contains(&format!("\n  0 / {default} testcases passed\n")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("what is wrong: not a board: '\\n' is not a digit or '.'"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("   5 3 ?*| .*7 .*| .*.*.*\n")
+            && stdout
+                .contains("(? is a cell of yours that cannot be shown as it is: r1c3 is '\\n')"),
+        "{stdout}"
+    );
+}
+
+/// `--stress` adds the stress tier; a Time Limit Exceeded there says that
+/// LeetCode asks less, and counts the classic's placements on the case.
+#[test]
+fn a_time_limit_on_the_stress_tier_says_leetcode_is_milder() {
+    if !tools_present("Python", &[&["python3"]]) {
+        return;
+    }
+    let (code, stdout, stderr) = judge_python(
+        &knows_the_example("while True: pass"),
+        &["--tier", "example", "--stress", "--time-limit", "0.5"],
+    );
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Time Limit Exceeded\n"), "{stdout}");
+    let hardest = Tier::Hardest.puzzles();
+    assert!(
+        stdout.contains(&format!("\n  1 / {} testcases passed\n", hardest.len() + 1)),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("    {}\n", hardest[0].puzzle.to_line())),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("LeetCode's own tests are milder"),
+        "{stdout}"
+    );
+    // The corpus says each needs over ten million.
+    let placements: u64 = stdout
+        .split(" placements on it")
+        .next()
+        .and_then(|start| start.rsplit(' ').next())
+        .and_then(|count| count.replace(',', "").parse().ok())
+        .unwrap_or_else(|| panic!("no placement count in\n{stdout}"));
+    assert!(placements > 10_000_000, "{stdout}");
+}
+
+/// `sudoku judge x.py | true` exited 0 whatever the verdict: the status
+/// was lost with the write that found the reader gone.
+#[test]
+fn the_exit_status_follows_the_verdict_with_stdout_closed() {
+    if !tools_present("Python", &[&["python3"]]) {
+        return;
+    }
+    let compile_error = fixture("python", "compile_error", "py")
+        .display()
+        .to_string();
+    let endless = fixture("python", "endless_loop", "py")
+        .display()
+        .to_string();
+    let work = tempfile::tempdir().unwrap();
+    let blank = work.path().join("blank.py");
+    std::fs::write(
+        &blank,
+        "class Solution:\n    def solveSudoku(self, board):\n        pass\n",
+    )
+    .unwrap();
+    let blank = blank.display().to_string();
+    for (verdict, args) in [
+        (
+            "Compile Error",
+            vec!["judge", "--tier", "example", &compile_error],
+        ),
+        ("Wrong Answer", vec!["judge", "--tier", "example", &blank]),
+        (
+            "Time Limit Exceeded",
+            vec![
+                "judge",
+                "--tier",
+                "example",
+                "--time-limit",
+                "0.3",
+                &endless,
+            ],
+        ),
+    ] {
+        assert_eq!(status_with_stdout_closed(&args), Some(1), "{verdict}");
+    }
+}
+
+/// `--time-limit inf` panicked once every case had passed: the limit
+/// overflowed where the judge adds to it. Refused, before any build.
+#[test]
+fn a_time_limit_over_a_day_is_refused_not_a_panic() {
+    let submission = fixture("python", "accepted", "py").display().to_string();
+    for limit in ["inf", "1e19", "86401"] {
+        let (code, _, stderr) = run(&["judge", "--time-limit", limit, &submission]);
+        assert_eq!(code, Some(2), "{limit}: {stderr}");
+        assert!(stderr.contains("more than a day"), "{limit}: {stderr}");
+    }
+}
+
+/// `--cases /dev/zero` read for ever: a device or a directory is refused.
+#[test]
+fn cases_that_are_not_a_file_are_refused() {
+    let submission = fixture("python", "accepted", "py").display().to_string();
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path().display().to_string();
+    for (cases, what) in [("/dev/zero", "a device"), (folder.as_str(), "a directory")] {
+        let (code, _, stderr) = sudoku()
+            .args(["judge", "--tier", "example", "--cases", cases, &submission])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .map(|output| {
+                (
+                    output.status.code(),
+                    output.stdout,
+                    String::from_utf8_lossy(&output.stderr).into_owned(),
+                )
+            })
+            .unwrap();
+        assert_eq!(code, Some(2), "{cases}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{cases}: {what}: --cases takes a file of puzzles")),
+            "{cases}: {stderr}"
+        );
+    }
+}
+
+/// An endless `--cases` (here standard input that never ends) is read
+/// only to its first bad record, which is the one the judge reports.
+#[test]
+fn cases_are_read_only_to_the_first_bad_record() {
+    use std::io::Write;
+    use wait_timeout::ChildExt;
+    let submission = fixture("python", "accepted", "py");
+    let mut child = std::process::Command::new(crate::common::binary())
+        .args(["judge", "--tier", "example", "--cases", "-"])
+        .arg(&submission)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // A bad record, then zeros without end (until the judge leaves).
+    let writer = std::thread::spawn(move || {
+        let zeros = vec![b'0'; 1 << 16];
+        let _ = input.write_all(b"garbage\n");
+        while input.write_all(&zeros).is_ok() {}
+    });
+    let status = child
+        .wait_timeout(std::time::Duration::from_secs(60))
+        .unwrap();
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("the judge read on past the first bad record");
+    }
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.unwrap().code(), Some(2), "{stderr}");
+    assert!(stderr.contains("<stdin>:1: not a case"), "{stderr}");
+}
+
+/// At most 10,000 cases: one more is refused, not read on.
+#[test]
+fn more_than_ten_thousand_cases_are_refused() {
+    let submission = fixture("python", "accepted", "py").display().to_string();
+    let cases = file_with(&format!("{EXAMPLE}\n").repeat(10_001));
+    let (code, _, stderr) = run(&[
+        "judge",
+        "--tier",
+        "example",
+        "--cases",
+        &cases.path().display().to_string(),
+        &submission,
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:10001: one case too many: --cases takes at most 10,000",
+            cases.path().display()
+        )),
+        "{stderr}"
+    );
 }

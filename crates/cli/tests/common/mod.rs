@@ -59,3 +59,18 @@ pub fn file_with(contents: &str) -> tempfile::NamedTempFile {
     file.write_all(contents.as_bytes()).unwrap();
     file
 }
+
+/// The exit status of `sudoku ARGS` with its stdout a pipe whose reader
+/// has left, as in `sudoku ARGS | true`: every write to it fails.
+pub fn status_with_stdout_closed(args: &[&str]) -> Option<i32> {
+    let mut child = std::process::Command::new(binary())
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The reader leaves before anything is written.
+    drop(child.stdout.take());
+    child.wait().unwrap().code()
+}

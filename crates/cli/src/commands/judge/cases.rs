@@ -192,9 +192,9 @@ impl Sink for FileCases {
             // Screening decides it with bitboard's search.
             Ok(puzzle) => match screen(&puzzle) {
                 Screening::Unsolvable => Err("it has no solution".to_string()),
-                Screening::Multiple(_) => Err(
-                    "it has more than one solution (LeetCode promises exactly one)".to_string(),
-                ),
+                Screening::Multiple(_) => {
+                    Err("it has more than one solution (LeetCode promises exactly one)".to_string())
+                }
                 Screening::Unique(solution) => Ok((puzzle, solution)),
             },
         };

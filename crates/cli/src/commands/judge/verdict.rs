@@ -146,50 +146,8 @@ impl Failure {
             } => {
                 output.line(stop_verdict(&stop))?;
                 output.line(&passed(case))?;
-                let detail = match &stop {
-                    Stop::TimeLimit {
-                        cpu,
-                        wall,
-                        backstop: false,
-                    } => format!(
-                        "still running after {} of processor time ({} on the clock); the limit is {} a case (--time-limit); stopped",
-                        shown_time(*cpu),
-                        shown_time(*wall),
-                        shown_time(limit)
-                    ),
-                    Stop::TimeLimit {
-                        cpu,
-                        wall,
-                        backstop: true,
-                    } => format!(
-                        "blocked or sleeping: still there after {} on the clock, with {} of processor time used; the limit is {} of processor time a case (--time-limit), and a program that waits is stopped at several times that on the clock; stopped",
-                        shown_time(*wall),
-                        shown_time(*cpu),
-                        shown_time(limit)
-                    ),
-                    Stop::MemoryLimit {
-                        resident: Some(resident),
-                        limit,
-                        ..
-                    } => format!(
-                        "it had {} of memory when it was stopped, over the limit of {} (--memory-limit)",
-                        shown_bytes(*resident),
-                        shown_bytes(*limit)
-                    ),
-                    Stop::MemoryLimit {
-                        resident: None,
-                        limit,
-                        ..
-                    } => format!(
-                        "an allocation failed: the program asked for more memory than the limit of {} leaves it (--memory-limit), and ended",
-                        shown_bytes(*limit)
-                    ),
-                    Stop::Runtime { ended, .. } => format!("the program {ended}"),
-                    Stop::OutputLimit => format!(
-                        "the program printed more than {} KiB of its own; stopped",
-                        OUTPUT_LIMIT / 1024
-                    ),
-                    Stop::Judge(_) | Stop::Interrupted(_) => return Ok(()),
+                let Some(detail) = stop_detail(&stop, limit) else {
+                    return Ok(());
                 };
                 output.line(&format!("  {}: {detail}", place(case)))?;
                 if matches!(stop, Stop::TimeLimit { .. }) && cases[case].tier == Some(Tier::Hardest)
@@ -209,6 +167,57 @@ impl Failure {
         }
         Ok(())
     }
+}
+
+/// What stopped the run, after the case's name; none for the judge's own
+/// failures, which are not verdicts.
+fn stop_detail(stop: &Stop, limit: Duration) -> Option<String> {
+    let detail = match stop {
+        Stop::TimeLimit {
+            cpu,
+            wall,
+            backstop: false,
+        } => format!(
+            "still running after {} of processor time ({} on the clock); the limit is {} a case (--time-limit); stopped",
+            shown_time(*cpu),
+            shown_time(*wall),
+            shown_time(limit)
+        ),
+        Stop::TimeLimit {
+            cpu,
+            wall,
+            backstop: true,
+        } => format!(
+            "blocked or sleeping: still there after {} on the clock, with {} of processor time used; the limit is {} of processor time a case (--time-limit), and a program that waits is stopped at several times that on the clock; stopped",
+            shown_time(*wall),
+            shown_time(*cpu),
+            shown_time(limit)
+        ),
+        Stop::MemoryLimit {
+            resident: Some(resident),
+            limit,
+            ..
+        } => format!(
+            "it had {} of memory when it was stopped, over the limit of {} (--memory-limit)",
+            shown_bytes(*resident),
+            shown_bytes(*limit)
+        ),
+        Stop::MemoryLimit {
+            resident: None,
+            limit,
+            ..
+        } => format!(
+            "an allocation failed: the program asked for more memory than the limit of {} leaves it (--memory-limit), and ended",
+            shown_bytes(*limit)
+        ),
+        Stop::Runtime { ended, .. } => format!("the program {ended}"),
+        Stop::OutputLimit => format!(
+            "the program printed more than {} KiB of its own; stopped",
+            OUTPUT_LIMIT / 1024
+        ),
+        Stop::Judge(_) | Stop::Interrupted(_) => return None,
+    };
+    Some(detail)
 }
 
 /// The verdict's first line for what stopped the run, in LeetCode's words.
@@ -511,7 +520,11 @@ mod tests {
             lines[12],
             "  (* marks the cells of your output that differ from the expected board)"
         );
-        assert_eq!(text.matches('*').count(), 2, "one cell marked, and the note");
+        assert_eq!(
+            text.matches('*').count(),
+            2,
+            "one cell marked, and the note"
+        );
     }
 
     #[test]
@@ -519,7 +532,10 @@ mod tests {
         let case = example();
         let text = boards_side_by_side(&case, &solution_with(2, '1'), true);
         assert!(
-            text.lines().nth(1).unwrap().ends_with("5 3 \x1b[1;31m1\x1b[0m | 6 7 8 | 9 1 2"),
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with("5 3 \x1b[1;31m1\x1b[0m | 6 7 8 | 9 1 2"),
             "{text}"
         );
         assert!(!text.contains('*'), "{text}");
@@ -563,7 +579,10 @@ mod tests {
         let case = example();
         let text = boards_side_by_side(&case, &case.solution.to_line()[..79], false);
         assert!(
-            text.lines().nth(11).unwrap().ends_with("3 4 5 | 2 8 6 | 1  * *"),
+            text.lines()
+                .nth(11)
+                .unwrap()
+                .ends_with("3 4 5 | 2 8 6 | 1  * *"),
             "{text}"
         );
     }
