@@ -85,7 +85,7 @@ pub fn check(case: &Case, board: &str) -> Result<(), String> {
 }
 
 /// Said under a board that came back unchanged: why that happens.
-const UNCHANGED_CAUSES: &str = "  (the usual causes: a new board assigned to the parameter, as `board = solved` in Python or Java, where the cells of the one given must be written into; or a search that finds the solution but does not `return true` from it, and so undoes every placement on its way back)";
+const UNCHANGED_CAUSES: &str = "  (usually: the board reassigned, as `board = solved`, where its cells must be written into; or a search that finds the solution but does not `return true`, and so undoes every placement on its way back)";
 
 /// The most placements counted for the classic's count under a Time Limit
 /// Exceeded on the stress tier: the tier's puzzles need from ten to some
