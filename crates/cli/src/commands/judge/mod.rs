@@ -94,10 +94,10 @@ fn judge(
         );
         return Ok(Status::UsageOrIo);
     };
-    let source = match std::fs::read_to_string(path) {
+    let source = match language::read_submission(path) {
         Ok(source) => source,
-        Err(error) => {
-            diagnostic!("error: {}: {error}", path.display());
+        Err(message) => {
+            diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }
     };
@@ -113,12 +113,14 @@ fn judge(
         return Ok(Status::UsageOrIo);
     }
     let shown = path.display().to_string();
-    let program = match language.build(&source, &shown) {
+    let program = match language.build(&source, &shown, MEMORY_LIMIT) {
         Ok(program) => program,
-        Err(BuildError::MissingTool(message)) => {
+        Err(BuildError::Setup(message)) => {
             diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }
+        // The build's directory is gone by now.
+        Err(BuildError::Interrupted(status)) => std::process::exit(i32::from(status)),
         Err(BuildError::Io(error)) => {
             diagnostic!("error: building {shown}: {error}");
             return Ok(Status::UsageOrIo);
@@ -143,6 +145,9 @@ fn judge(
         }
     }
 }
+
+/// The submission's memory limit, in bytes.
+const MEMORY_LIMIT: u64 = 1 << 30;
 
 /// How long the timing round solves each case, about: long enough for a
 /// mean that a fast solve's first-call costs do not dominate.

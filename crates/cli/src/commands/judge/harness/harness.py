@@ -1,6 +1,7 @@
 # Added by `sudoku judge`, not part of your submission: reads one puzzle per
 # line (and how many times to solve it, for timing), solves it with your
 # Solution, writes the board back with the mean time.
+import prelude  # LeetCode's implicit imports (prelude.py, beside this file)
 import builtins
 import importlib.util
 import sys
