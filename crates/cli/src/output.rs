@@ -16,6 +16,9 @@ pub enum Status {
     RecordFailed,
     /// A usage or I/O error: 2.
     UsageOrIo,
+    /// Stopped by a signal it caught, SIGINT or SIGTERM: 128 and the
+    /// signal's number (130, 143), as a shell reports it.
+    Signal(u8),
 }
 
 impl From<Status> for ExitCode {
@@ -24,6 +27,7 @@ impl From<Status> for ExitCode {
             Status::Success => 0,
             Status::RecordFailed => 1,
             Status::UsageOrIo => 2,
+            Status::Signal(status) => status,
         })
     }
 }

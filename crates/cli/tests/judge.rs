@@ -179,17 +179,17 @@ fn every_catalog_approach_is_accepted() {
         } else {
             "example,easy,medium,hard,hardest"
         };
-        let (code, stdout, stderr) =
-            run(&["judge", "--tier", tiers, &submission.display().to_string()]);
+        let (code, stdout, stderr) = run(&[
+            "judge",
+            "--no-compare",
+            "--tier",
+            tiers,
+            &submission.display().to_string(),
+        ]);
         assert_eq!(code, Some(0), "{}:\n{stdout}\n{stderr}", approach.id);
         assert!(
             stdout.starts_with("Accepted\n"),
             "{}:\n{stdout}",
-            approach.id
-        );
-        assert!(
-            stdout.contains(&format!("× {}", approach.id)),
-            "{}",
             approach.id
         );
     }

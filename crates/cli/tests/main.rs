@@ -11,5 +11,6 @@ mod common;
 mod cli;
 mod doc_examples;
 mod judge;
+mod judge_contained;
 mod robustness;
 mod trace;

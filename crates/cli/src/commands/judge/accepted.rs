@@ -1,31 +1,47 @@
 //! After Accepted: the cases, the time, the slowest case, and the
-//! submission's time set beside each of the catalog's approaches on the
-//! same cases.
+//! submission's time set beside each of the catalog's approaches (and the
+//! reference solutions in its language) on the same cases, timed the same
+//! way (`rounds`).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::Duration;
 
 use sudoku_catalog::screen::classics_fit;
-use sudoku_catalog::{Approach, Family};
 use sudoku_core::Board;
 
 use super::cases::Case;
+use super::child::Launch;
+use super::contain::Sandbox;
 use super::language::{Language, Program};
-use super::{timing_repeats, Times, TIMING_SPAN};
-use crate::commands::compare::{mean, time_approach};
-use crate::output::Output;
+use super::reference;
+use super::rounds::{self, median_and_spread, Comparison, Subject, Timed, WIDE, WINDOW};
+use super::Times;
+use crate::output::{diagnostic, Output, Status};
+
+/// What an accepted run needs to set the submission beside the others.
+pub struct Run<'a> {
+    pub language: Language,
+    pub program: &'a Program,
+    pub cases: &'a [Case],
+    pub times: &'a Times,
+    pub wall: Duration,
+    pub memory_limit: u64,
+    pub time_limit: Duration,
+    /// Whether to time it beside the others (not with `--no-compare`).
+    pub compare: bool,
+}
 
 /// Accepted: the cases, the time, the slowest case, and how the time
 /// compares with the catalog's approaches on the same cases.
-pub fn print(
-    output: &mut Output<impl Write>,
-    language: Language,
-    program: &Program,
-    cases: &[Case],
-    times: &Times,
-    wall: Duration,
-) -> io::Result<()> {
+pub fn print(output: &mut Output<impl Write>, run: &Run) -> io::Result<Status> {
+    let Run {
+        language,
+        program,
+        cases,
+        times,
+        ..
+    } = run;
     let total: Duration = times.judged.iter().sum();
     let (slowest, slowest_time) = times
         .judged
@@ -35,91 +51,224 @@ pub fn print(
         .map_or((0, Duration::ZERO), |(index, time)| (index, *time));
     output.line("Accepted")?;
     output.line(&format!(
-        "  {} passed in {}; the slowest: {} ({})",
+        "  {} passed in {} of processor time; the slowest: {} ({})",
         sudoku_core::counted(cases.len(), "case"),
         shown_time(total),
         cases[slowest].name,
         shown_time(slowest_time)
     ))?;
-    let timing: Duration = times.warm.as_ref().map_or(Duration::ZERO, |warm| {
-        warm.iter()
-            .zip(&times.judged)
-            .map(|(&mean, &first)| mean * timing_repeats(first))
-            .sum()
-    });
     output.line(&format!(
-        "  (building took {}; running took {} in all: your code {} judged and {} in the timing round, {} around it: starting {language}, the harness, the pipes)",
+        "  (building took {}; the run took {} of wall-clock time, starting {language} included; it ran {})",
         shown_time(program.build_time),
-        shown_time(wall),
-        shown_time(total),
-        shown_time(timing),
-        shown_time(wall.saturating_sub(total + timing))
+        shown_time(run.wall),
+        Sandbox::here().describe()
     ))?;
+    if !run.compare {
+        return Ok(Status::Success);
+    }
     output.line("")?;
-    let Some(warm) = &times.warm else {
-        output
-            .line("How you compare: the timing round did not finish, so there is no comparison")?;
-        return Ok(());
+    output.flush()?;
+    let comparison = match time_subjects(run) {
+        Ok(comparison) => comparison,
+        Err(Interrupted(status)) => return Ok(Status::Signal(status)),
     };
-    output.line("How you compare: mean time per case, yours and your time over each approach's, timed here on the same cases")?;
-    let mut groups: Vec<&str> = Vec::new();
-    for case in cases {
-        if !groups.contains(&case.group.as_str()) {
-            groups.push(&case.group);
-        }
-    }
-    for group in groups {
-        let members: Vec<usize> = (0..cases.len())
-            .filter(|&index| cases[index].group == group)
-            .collect();
-        let puzzles: Vec<Board> = members.iter().map(|&index| cases[index].puzzle).collect();
-        #[allow(clippy::cast_precision_loss)] // Case counts are small.
-        let yours = members
-            .iter()
-            .map(|&index| warm[index].as_secs_f64() * 1e6)
-            .sum::<f64>()
-            / members.len() as f64;
-        // An embedded tier is known without measuring it: only a fast-only
-        // one does not fit (the catalog's tests hold `fast_only` to
-        // `classics_fit` on every tier); the `--cases` file is measured.
-        let classics_run = match cases[members[0]].tier {
-            Some(tier) => !tier.fast_only(),
-            None => classics_fit(&puzzles).is_ok(),
-        };
-        let mut line = format!(
-            "  {group} ({}): you {}",
-            sudoku_core::counted(members.len(), "case"),
-            shown_micros(yours)
-        );
-        let mut ratios = Vec::new();
-        for approach in sudoku_catalog::APPROACHES {
-            if approach.family == Family::Published && !classics_run {
-                continue;
-            }
-            ratios.push(format!(
-                "{}× {}",
-                shown_ratio(yours / approach_micros(approach, &puzzles)),
-                approach.id
-            ));
-        }
-        let _ = write!(line, ": {}", ratios.join(", "));
-        if !classics_run {
-            line.push_str(
-                " (the classics are left out: over ten million placements a puzzle here)",
-            );
-        }
-        output.line(&line)?;
-    }
-    output.line(&format!(
-        "  Your times are measured inside your program around each call of the solve function, each case solved again and again for about {} ms and averaged, as the approaches are; so {language}'s start-up is not in them (it is in the run's total above). Above 1× you are slower than the approach.",
-        TIMING_SPAN.as_millis()
-    ))?;
-    Ok(())
+    print_comparison(output, &comparison.0, &comparison.1)?;
+    Ok(Status::Success)
 }
 
-/// The mean µs per puzzle of `approach` on `puzzles`, timed over several passes.
-fn approach_micros(approach: &Approach, puzzles: &[Board]) -> f64 {
-    mean(&time_approach(approach, puzzles, Duration::from_millis(50)).micros)
+/// A signal stopped the comparison: the judge ends with this status.
+struct Interrupted(u8);
+
+/// Builds the reference solutions, starts every subject and times them.
+fn time_subjects(run: &Run) -> Result<(Comparison, Vec<String>), Interrupted> {
+    let directory = run.program.launch().directory.to_path_buf();
+    let too_hard = too_hard_groups(run.cases);
+    let argvs: Vec<Vec<std::ffi::OsString>> = sudoku_catalog::APPROACHES
+        .iter()
+        .map(|approach| reference::argv(approach.id).unwrap_or_default())
+        .collect();
+    let references = references(run);
+    let mut subjects = vec![Subject {
+        name: "you".to_string(),
+        launch: run.program.launch(),
+        runs_on: Box::new(|_: &str| true),
+    }];
+    for (name, program) in &references {
+        let launch: Launch = program.launch();
+        subjects.push(Subject {
+            name: name.clone(),
+            launch,
+            runs_on: Box::new(|_: &str| true),
+        });
+    }
+    subjects.extend(rounds::approaches(&argvs, &directory, &too_hard));
+    let names = subjects
+        .iter()
+        .map(|subject| subject.name.clone())
+        .collect();
+    rounds::compare(&subjects, run.cases, run.memory_limit, run.time_limit)
+        .map(|comparison| (comparison, names))
+        .map_err(Interrupted)
+}
+
+/// The reference solutions of notes/solutions/ in the submission's
+/// language (Python and Java), built; one that does not build is left out.
+fn references(run: &Run) -> Vec<(String, Program)> {
+    let sources: &[(&str, &str)] = match run.language {
+        Language::Python => &[
+            (
+                "backtracking.py",
+                include_str!("../../../../../notes/solutions/backtracking.py"),
+            ),
+            (
+                "masks.py",
+                include_str!("../../../../../notes/solutions/masks.py"),
+            ),
+        ],
+        Language::Java => &[
+            (
+                "backtracking.java",
+                include_str!("../../../../../notes/solutions/backtracking.java"),
+            ),
+            (
+                "masks.java",
+                include_str!("../../../../../notes/solutions/masks.java"),
+            ),
+        ],
+        Language::Rust | Language::Cpp => &[],
+    };
+    sources
+        .iter()
+        .filter_map(|(name, source)| {
+            let shown = format!("notes/solutions/{name}");
+            let built = run.language.build(source, &shown, run.memory_limit).ok();
+            if built.is_none() {
+                diagnostic!(
+                    "warning: {shown} did not build here: it is left out of the comparison"
+                );
+            }
+            built.map(|program| (shown, program))
+        })
+        .collect()
+}
+
+/// The groups whose cases the classics cannot finish in reasonable time.
+/// An embedded tier is known without measuring it: only a fast-only one
+/// does not fit (the catalog's tests hold `fast_only` to `classics_fit` on
+/// every tier); the `--cases` file is measured.
+fn too_hard_groups(cases: &[Case]) -> Vec<String> {
+    let mut groups: Vec<String> = Vec::new();
+    for case in cases {
+        if groups.contains(&case.group) {
+            continue;
+        }
+        let too_hard = case.tier.map_or_else(
+            || {
+                let puzzles: Vec<Board> = cases
+                    .iter()
+                    .filter(|other| other.group == case.group)
+                    .map(|other| other.puzzle)
+                    .collect();
+                classics_fit(&puzzles).is_err()
+            },
+            sudoku_core::corpus::Tier::fast_only,
+        );
+        if too_hard {
+            groups.push(case.group.clone());
+        }
+    }
+    groups
+}
+
+/// The table: a row per subject, a column per group; the first row is the
+/// submission's time per solve, the others its time over theirs.
+fn print_comparison(
+    output: &mut Output<impl Write>,
+    comparison: &Comparison,
+    names: &[String],
+) -> io::Result<()> {
+    output.line(&format!(
+        "How you compare: your processor time per solve, and your time over each one's (above 1× you are slower), the median of {} rounds (lowest–highest)",
+        comparison.rounds
+    ))?;
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(3) + 2;
+    let mut header = format!("  {:width$}", "");
+    for group in &comparison.groups {
+        let _ = write!(header, "{group:<22}");
+    }
+    output.line(header.trim_end())?;
+    let yours = &comparison.timed[0];
+    let mut wide = false;
+    let mut skipped: Vec<String> = Vec::new();
+    for (index, name) in names.iter().enumerate() {
+        let mut line = format!("  {name:width$}");
+        for (group, timed) in comparison.timed[index].iter().enumerate() {
+            let cell = match (timed, &yours[group]) {
+                (Timed::Rounds(theirs), Timed::Rounds(mine)) if index == 0 => {
+                    let micros: Vec<f64> =
+                        theirs.iter().map(|time| time.as_secs_f64() * 1e6).collect();
+                    let (median, _) = median_and_spread(&micros);
+                    let _ = mine;
+                    shown_micros(median)
+                }
+                (Timed::Rounds(theirs), Timed::Rounds(mine)) => {
+                    let ratios: Vec<f64> = mine
+                        .iter()
+                        .zip(theirs)
+                        .map(|(mine, theirs)| mine.as_secs_f64() / theirs.as_secs_f64())
+                        .collect();
+                    let (median, spread) = median_and_spread(&ratios);
+                    let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+                    let highest = ratios.iter().copied().fold(0.0, f64::max);
+                    let mark = if spread > WIDE {
+                        wide = true;
+                        "!"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{}× ({}–{}){mark}",
+                        shown_ratio(median),
+                        shown_ratio(lowest),
+                        shown_ratio(highest)
+                    )
+                }
+                (Timed::Skipped(why), _) => {
+                    if !skipped.contains(why) {
+                        skipped.push(why.clone());
+                    }
+                    "-".to_string()
+                }
+                (Timed::Rounds(_), Timed::Skipped(_)) => "-".to_string(),
+            };
+            let _ = write!(line, "{cell:<22}");
+        }
+        output.line(line.trim_end())?;
+    }
+    if !skipped.is_empty() {
+        output.line(&format!("  (- not timed there: {})", skipped.join("; ")))?;
+    }
+    output.line(&format!(
+        "  Each case is solved again and again for about {} ms in each round, every one in a process of its own behind the same harness; the time is the processor time of the thread that calls the solve function, so {}'s start-up and a busy machine's waiting are not in it.",
+        WINDOW.as_millis(),
+        "your language"
+    ))?;
+    if wide {
+        output.line(&format!(
+            "  warning: the ratios marked ! moved by more than {:.0}% between rounds (a busy machine, or a runtime still warming up): read them with care",
+            WIDE * 100.0
+        ))?;
+    }
+    let own = comparison.own_total.as_secs_f64();
+    let kernel = comparison.kernel_total.as_secs_f64();
+    if kernel > 0.05 && own < kernel / 2.0 {
+        output.line(&format!(
+            "  warning: your program's own measure ({}) is under half of what the kernel counted for it ({}): threads or processes of its own work outside the solve function's thread",
+            shown_time(comparison.own_total),
+            shown_time(comparison.kernel_total)
+        ))?;
+    }
+    Ok(())
 }
 
 /// A ratio with two significant digits at least: `1.3`, `0.0021`, `450`.

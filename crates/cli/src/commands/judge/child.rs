@@ -1,19 +1,30 @@
-//! Running a built submission over the cases, one at a time, with the time
-//! limit enforced from outside and its output bounded.
+//! Running a built program over the cases, one at a time, contained, with
+//! its time and memory limits enforced from outside and its output bounded.
 //!
-//! The harness writes each answer as one line, `\x1eANSWER <board> <ns>`;
-//! anything else the program prints is its own output, kept in part for the
-//! verdict and counted against [`OUTPUT_LIMIT`].
+//! The harness around the submission (`harness/`) reads a case from stdin
+//! and sends each answer on a channel of the judge's own, file descriptor 3
+//! (a pipe the judge made), as `<cpu ns> <wall ns> <length>\n<board>\n`, after
+//! a first `ready\n` once the program has loaded. Nothing the program
+//! prints can forge or corrupt an answer: its stdout is only its own
+//! output, kept in part for the verdict and counted against
+//! [`OUTPUT_LIMIT`]. Each case's processor time is the kernel's count for
+//! the program and everything under it, read from `/proc` while it runs;
+//! its own measure (the harness's, around the calls of the solve function)
+//! is what the comparison uses.
 
-use std::io::{self, Read, Write};
-use std::process::{Child, ChildStdin};
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{ChildStdin, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use command_fds::{CommandFdExt, FdMapping};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
-use super::language::Program;
+use super::contain::{self, Contained, Interrupt, Limits, Spec};
 
 /// The most a submission may print of its own before it is stopped.
 pub const OUTPUT_LIMIT: u64 = 1 << 20;
@@ -21,14 +32,42 @@ pub const OUTPUT_LIMIT: u64 = 1 << 20;
 /// How much of the program's own output and of its stderr a verdict shows.
 const KEPT: usize = 16 * 1024;
 
-/// What starts an answer line.
-const MARKER: &[u8] = b"\x1eANSWER ";
+/// The longest answer a harness sends: 81 cells of a few bytes each, with
+/// room for a Python cell that is not one character.
+const LONGEST_ANSWER: usize = 64 * 1024;
 
-/// One board the program gave back, and the time its solve took, measured
-/// inside the program around the call.
+/// How often the judge looks at a running case's time and memory.
+const POLL: Duration = Duration::from_millis(5);
+
+/// How long the program may take to load (start its runtime, read the
+/// submission) before it is ready for the first case, in processor time.
+const LOAD_LIMIT: Duration = Duration::from_secs(10);
+
+/// The wall-clock backstop of a case whose processor time limit is
+/// `limit`: a program that blocks or sleeps uses no processor time.
+pub fn backstop(limit: Duration) -> Duration {
+    (limit * 5).max(limit + Duration::from_secs(2))
+}
+
+/// What the judge needs to run a built program.
+pub struct Launch<'a> {
+    pub argv: &'a [OsString],
+    pub directory: &'a Path,
+    pub environment: &'a [(OsString, OsString)],
+    /// Whether the memory limit may be set on its address space too (not
+    /// for the JVM nor `AddressSanitizer`, which reserve far more than they use).
+    pub address_space_limited: bool,
+}
+
+/// One board the program gave back, and the times it took.
 pub struct Answer {
     pub board: String,
-    pub time: Duration,
+    /// The program's own measure of one solve: the processor time of the
+    /// thread that called the solve function, over the calls, per call.
+    pub own: Duration,
+    /// The kernel's count of the processor time the program (and anything
+    /// under it) used from the request to the answer, all calls together.
+    pub cpu: Duration,
 }
 
 /// Why the program gave no answer.
@@ -53,148 +92,271 @@ pub enum Stop {
     },
     /// It printed more than [`OUTPUT_LIMIT`] of its own, and was killed.
     OutputLimit,
+    /// The judge could not run it (an error of the machine, not of the
+    /// submission: exit status 2).
+    Judge(String),
+    /// SIGINT or SIGTERM reached the judge: it ends with this status.
+    Interrupted(u8),
 }
 
-/// What the stdout reader reports.
-enum FromChild {
-    Answer(Answer),
-    OutputLimit,
-    Closed,
+/// What the answer channel carries.
+enum Frame {
+    Ready,
+    Answer {
+        board: String,
+        own: Duration,
+    },
+    /// Something that is not the harness's: the program wrote on the
+    /// channel itself, or the harness could not.
+    Garbled(String),
 }
 
 /// The running program.
 pub struct Session {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    events: Receiver<FromChild>,
-    own_output: Arc<Mutex<Vec<u8>>>,
-    stderr: Arc<Mutex<Vec<u8>>>,
+    child: Contained,
+    requests: Option<ChildStdin>,
+    frames: Receiver<Frame>,
+    stdout: Kept,
+    stderr: Kept,
+    memory_limit: u64,
 }
 
 impl Session {
-    /// Starts `program`; its stdout and stderr are read on threads of their own.
-    pub fn start(program: &Program) -> io::Result<Session> {
-        let mut child = program.command().spawn()?;
-        let stdin = child.stdin.take();
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| io::Error::other("no stdout"))?;
-        let stderr = child
-            .stderr
-            .take()
-            .ok_or_else(|| io::Error::other("no stderr"))?;
-        let (sender, events) = crossbeam_channel::unbounded();
-        let own_output = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&own_output);
-        thread::spawn(move || read_stdout(stdout, &sender, &kept));
-        let errors = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&errors);
-        thread::spawn(move || keep_some(stderr, &kept));
-        Ok(Session {
-            child,
-            stdin,
-            events,
-            own_output,
-            stderr: errors,
+    /// Starts the program, contained, and waits until it is ready for the
+    /// first case.
+    pub fn start(launch: &Launch, memory_limit: u64) -> Result<Session, Stop> {
+        // The judge's end is closed in the program (close-on-exec); the
+        // program's end becomes its descriptor 3.
+        let (reader, writer) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
+            .map_err(|error| Stop::Judge(format!("a pipe for the answers: {error}")))?;
+        let reader = std::fs::File::from(reader);
+        let limits = Limits {
+            address_space: launch.address_space_limited.then_some(memory_limit),
+            // A backstop only: the judge stops a case long before.
+            cpu_seconds: Some(3600),
+            file_size: Some(OUTPUT_LIMIT),
+        };
+        let mut command = contain::command(&Spec {
+            argv: launch.argv,
+            directory: launch.directory,
+            writable: false,
+            environment: launch.environment,
+            limits,
         })
+        .map_err(|error| Stop::Judge(error.to_string()))?;
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .fd_mappings(vec![FdMapping {
+                parent_fd: writer,
+                child_fd: 3,
+            }])
+            .map_err(|error| Stop::Judge(error.to_string()))?;
+        let mut child =
+            Contained::spawn(command).map_err(|error| Stop::Judge(error.to_string()))?;
+        // The judge's copy of the channel's write end went with the command,
+        // so the channel closes when the program's copies do.
+        let inner = child.inner_mut();
+        let requests = inner.stdin.take();
+        let stdout = inner.stdout.take().map(Kept::read_counting);
+        let stderr = inner.stderr.take().map(|stream| Kept::read(stream, None));
+        let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
+            return Err(Stop::Judge("the program's pipes are missing".to_string()));
+        };
+        let (sender, frames) = crossbeam_channel::bounded(4);
+        thread::spawn(move || read_frames(reader, &sender));
+        let mut session = Session {
+            child,
+            requests,
+            frames,
+            stdout,
+            stderr,
+            memory_limit,
+        };
+        match session.wait(LOAD_LIMIT)? {
+            Frame::Ready => Ok(session),
+            Frame::Answer { .. } => Err(session.garbled("an answer before any case")),
+            Frame::Garbled(what) => Err(session.garbled(&what)),
+        }
     }
 
     /// Hands `puzzle` (81 characters) to the program, to solve `repeats`
     /// times on a fresh board each (for timing; 1 to judge), and waits for
-    /// its answer at most `limit`. The answer's time is the mean of the solves.
+    /// its answer while its processor time on the case stays under `limit`
+    /// (all repeats together).
     pub fn solve(&mut self, puzzle: &str, repeats: u32, limit: Duration) -> Result<Answer, Stop> {
-        let started = Instant::now();
-        let request = if repeats > 1 {
-            format!("{puzzle} {repeats}\n")
-        } else {
-            format!("{puzzle}\n")
-        };
-        let written = self.stdin.as_mut().map(|stdin| {
-            stdin
+        let request = format!("{puzzle} {repeats}\n");
+        let before = self.child.processor_time();
+        let written = self.requests.as_mut().map(|requests| {
+            requests
                 .write_all(request.as_bytes())
-                .and_then(|()| stdin.flush())
+                .and_then(|()| requests.flush())
         });
         if !matches!(written, Some(Ok(()))) {
             // It is gone already: say how it ended.
             return Err(self.ended());
         }
-        match self.events.recv_timeout(limit) {
-            Ok(FromChild::Answer(answer)) => Ok(answer),
-            Ok(FromChild::OutputLimit) => {
-                self.kill();
-                Err(Stop::OutputLimit)
-            }
-            Ok(FromChild::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.ended()),
-            Err(RecvTimeoutError::Timeout) => {
-                self.kill();
-                Err(Stop::TimeLimit {
-                    cpu: started.elapsed(),
-                    wall: started.elapsed(),
-                    backstop: false,
-                })
-            }
+        let frame = self.wait_from(before, limit)?;
+        let cpu = self.child.processor_time().saturating_sub(before);
+        match frame {
+            Frame::Answer { board, own } => Ok(Answer { board, own, cpu }),
+            Frame::Ready => Err(self.garbled("a second `ready`")),
+            Frame::Garbled(what) => Err(self.garbled(&what)),
         }
     }
 
     /// What the program printed of its own, as far as it was kept.
     pub fn own_output(&self) -> String {
-        String::from_utf8_lossy(
-            &self
-                .own_output
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner),
-        )
-        .into_owned()
+        self.stdout.text()
     }
 
-    /// The program has stopped answering: how it ended, with its stderr.
+    /// Waits for the next frame, the program's processor time from now
+    /// under `limit`.
+    fn wait(&mut self, limit: Duration) -> Result<Frame, Stop> {
+        let before = self.child.processor_time();
+        self.wait_from(before, limit)
+    }
+
+    /// Waits for the next frame, looking every [`POLL`] at what can end
+    /// the wait: the program's end, its output, memory, processor time
+    /// since `before`, the wall-clock backstop, a signal to the judge.
+    fn wait_from(&mut self, before: Duration, limit: Duration) -> Result<Frame, Stop> {
+        let started = Instant::now();
+        loop {
+            match self.frames.recv_timeout(POLL) {
+                Ok(frame) => {
+                    // An answer that came after the limit is still too late.
+                    let cpu = self.child.processor_time().saturating_sub(before);
+                    if cpu > limit {
+                        return Err(self.time_limit(cpu, started.elapsed(), false));
+                    }
+                    return Ok(frame);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                // The channel closed: the program ended, or closed it.
+                Err(RecvTimeoutError::Disconnected) => {
+                    thread::sleep(POLL);
+                }
+            }
+            if let Some(status) = Interrupt::catch().status() {
+                self.child.kill_all();
+                return Err(Stop::Interrupted(status));
+            }
+            if self.stdout.over_limit() {
+                self.child.kill_all();
+                return Err(Stop::OutputLimit);
+            }
+            if matches!(self.child.try_wait(), Ok(Some(_)) | Err(_)) {
+                return Err(self.ended());
+            }
+            let resident = self.child.resident_memory();
+            if resident > self.memory_limit {
+                self.child.kill_all();
+                return Err(Stop::MemoryLimit {
+                    resident: Some(resident),
+                    limit: self.memory_limit,
+                    stderr: self.stderr_text(),
+                });
+            }
+            let cpu = self.child.processor_time().saturating_sub(before);
+            let wall = started.elapsed();
+            if cpu > limit {
+                return Err(self.time_limit(cpu, wall, false));
+            }
+            if wall > backstop(limit) {
+                return Err(self.time_limit(cpu, wall, true));
+            }
+        }
+    }
+
+    fn time_limit(&mut self, cpu: Duration, wall: Duration, backstop: bool) -> Stop {
+        self.child.kill_all();
+        Stop::TimeLimit {
+            cpu,
+            wall,
+            backstop,
+        }
+    }
+
+    /// The program has stopped: how it ended, with its stderr.
     fn ended(&mut self) -> Stop {
-        drop(self.stdin.take());
-        let ended = match self.child.wait() {
-            Ok(status) => describe(status),
-            Err(error) => format!("could not be waited for: {error}"),
-        };
-        // Give the stderr reader a moment to take the last of it.
-        thread::sleep(Duration::from_millis(50));
-        let stderr =
-            String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(PoisonError::into_inner))
-                .into_owned();
+        drop(self.requests.take());
+        self.child.kill_all();
+        let status = self.child.try_wait().ok().flatten();
+        let stderr = self.stderr_text();
+        if contain::launch_failed(status, &stderr) {
+            return Stop::Judge(stderr.trim().to_string());
+        }
+        if out_of_memory(&stderr) {
+            return Stop::MemoryLimit {
+                resident: None,
+                limit: self.memory_limit,
+                stderr,
+            };
+        }
+        let ended = status.map_or_else(|| "ended".to_string(), describe);
         Stop::Runtime { ended, stderr }
     }
 
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn garbled(&mut self, what: &str) -> Stop {
+        self.child.kill_all();
+        Stop::Runtime {
+            ended: format!(
+                "broke the judge's answer channel (file descriptor 3): {what}; does your code write to it?"
+            ),
+            stderr: self.stderr_text(),
+        }
+    }
+
+    /// The program's stderr, as far as it was kept, once every process
+    /// that held it has ended (or after a second).
+    fn stderr_text(&mut self) -> String {
+        self.stderr.finish();
+        self.stderr.text()
     }
 }
 
 impl Drop for Session {
     fn drop(&mut self) {
-        drop(self.stdin.take());
-        if matches!(self.child.try_wait(), Ok(None)) {
-            self.kill();
-        }
+        drop(self.requests.take());
+        self.child.kill_all();
     }
+}
+
+/// Whether a program's stderr says an allocation failed (the address
+/// space limit, or the JVM's heap).
+fn out_of_memory(stderr: &str) -> bool {
+    [
+        "MemoryError",
+        "std::bad_alloc",
+        "java.lang.OutOfMemoryError",
+        "memory allocation of ",
+        "allocation-size-too-big",
+        "rss-limit-exceeded",
+        "out-of-memory",
+    ]
+    .iter()
+    .any(|sign| stderr.contains(sign))
 }
 
 /// How a process ended, in words.
 fn describe(status: std::process::ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            let name = match signal {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                7 => " (SIGBUS)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                _ => "",
-            };
-            return format!("was killed by signal {signal}{name}");
-        }
+    use std::os::unix::process::ExitStatusExt;
+    if let Some(signal) = status.signal() {
+        let name = match signal {
+            4 => " (SIGILL)",
+            6 => " (SIGABRT)",
+            7 => " (SIGBUS)",
+            8 => " (SIGFPE)",
+            9 => " (SIGKILL)",
+            11 => " (SIGSEGV)",
+            13 => " (SIGPIPE)",
+            24 => " (SIGXCPU)",
+            25 => " (SIGXFSZ)",
+            _ => "",
+        };
+        return format!("was killed by signal {signal}{name}");
     }
     match status.code() {
         Some(0) => "exited before answering".to_string(),
@@ -203,76 +365,128 @@ fn describe(status: std::process::ExitStatus) -> String {
     }
 }
 
-/// Reads the program's stdout: answers go to `sender`, the rest is the
-/// program's own output, kept in part and counted against the limit.
-fn read_stdout(mut stdout: impl Read, sender: &Sender<FromChild>, kept: &Mutex<Vec<u8>>) {
-    let mut line: Vec<u8> = Vec::new();
-    let mut own: u64 = 0;
-    let mut chunk = [0u8; 8192];
-    let own_output = |bytes: &[u8], own: &mut u64| {
-        *own += bytes.len() as u64;
-        let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let room = KEPT.saturating_sub(kept.len());
-        kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
-        *own <= OUTPUT_LIMIT
-    };
+/// Reads the answer channel into frames until it closes or garbles.
+fn read_frames(reader: impl Read, sender: &Sender<Frame>) {
+    let mut reader = BufReader::new(reader.take(u64::MAX));
     loop {
-        let read = match stdout.read(&mut chunk) {
-            Ok(0) | Err(_) => {
-                let _ = sender.send(FromChild::Closed);
-                return;
-            }
-            Ok(read) => read,
-        };
-        for &byte in &chunk[..read] {
-            if byte != b'\n' {
-                line.push(byte);
-                // A long line that is not an answer is the program's own.
-                if line.len() > KEPT && !line.starts_with(MARKER) {
-                    if !own_output(&line, &mut own) {
-                        let _ = sender.send(FromChild::OutputLimit);
-                        return;
-                    }
-                    line.clear();
+        let mut header = Vec::new();
+        match (&mut reader).take(256).read_until(b'\n', &mut header) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let frame = parse_header(&header).and_then(|header| match header {
+            None => Ok(Frame::Ready),
+            Some((own, length)) => {
+                let mut board = vec![0; length + 1];
+                reader
+                    .read_exact(&mut board)
+                    .map_err(|_| "an answer cut short".to_string())?;
+                if board.pop() != Some(b'\n') {
+                    return Err("an answer longer than it said".to_string());
                 }
-                continue;
+                Ok(Frame::Answer {
+                    board: String::from_utf8_lossy(&board).into_owned(),
+                    own,
+                })
             }
-            if let Some(answer) = line.strip_prefix(MARKER).and_then(parse_answer) {
-                if sender.send(FromChild::Answer(answer)).is_err() {
-                    return;
-                }
-            } else {
-                line.push(b'\n');
-                if !own_output(&line, &mut own) {
-                    let _ = sender.send(FromChild::OutputLimit);
-                    return;
-                }
-            }
-            line.clear();
+        });
+        let garbled = frame.is_err();
+        if sender.send(frame.unwrap_or_else(Frame::Garbled)).is_err() || garbled {
+            return;
         }
     }
 }
 
-/// `<board> <nanoseconds>`.
-fn parse_answer(text: &[u8]) -> Option<Answer> {
-    let text = String::from_utf8_lossy(text);
-    let (board, nanos) = text.rsplit_once(' ')?;
-    Some(Answer {
-        board: board.to_string(),
-        time: Duration::from_nanos(nanos.trim().parse().ok()?),
-    })
+/// A frame's first line: `ready` (`None`), or an answer's time and length.
+fn parse_header(header: &[u8]) -> Result<Option<(Duration, usize)>, String> {
+    let text = std::str::from_utf8(header).map_err(|_| "bytes that are not text".to_string())?;
+    let Some(text) = text.strip_suffix('\n') else {
+        return Err("a line with no end".to_string());
+    };
+    if text == "ready" {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = text.split(' ').collect();
+    let numbers: Option<Vec<u64>> = fields.iter().map(|field| field.parse().ok()).collect();
+    match numbers.as_deref() {
+        Some(&[own, _wall, length]) if length <= LONGEST_ANSWER as u64 => Ok(Some((
+            Duration::from_nanos(own),
+            usize::try_from(length).unwrap_or(LONGEST_ANSWER),
+        ))),
+        _ => Err(format!("{text:?} where an answer's header should be")),
+    }
 }
 
-/// Keeps the first [`KEPT`] bytes of `stream`, and reads the rest away so
-/// that the program never blocks on a full pipe.
-fn keep_some(mut stream: impl Read, kept: &Mutex<Vec<u8>>) {
-    let mut chunk = [0u8; 8192];
-    while let Ok(read) = stream.read(&mut chunk) {
-        if read == 0 {
-            return;
+/// One of the program's output streams, read on a thread of its own: its
+/// first [`KEPT`] bytes kept, the rest read away (so the program never
+/// blocks on a full pipe) and counted.
+struct Kept {
+    bytes: Arc<Mutex<Vec<u8>>>,
+    over: Arc<AtomicBool>,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl Kept {
+    /// Its stdout: past [`OUTPUT_LIMIT`] bytes the reader stops and says so.
+    fn read_counting(stream: impl Read + Send + 'static) -> Kept {
+        Kept::read(stream, Some(OUTPUT_LIMIT))
+    }
+
+    fn read(mut stream: impl Read + Send + 'static, limit: Option<u64>) -> Kept {
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let over = Arc::new(AtomicBool::new(false));
+        let (into, flag) = (Arc::clone(&kept), Arc::clone(&over));
+        let reader = thread::spawn(move || {
+            let mut chunk = [0u8; 8192];
+            let mut total: u64 = 0;
+            while let Ok(read) = stream.read(&mut chunk) {
+                if read == 0 {
+                    return;
+                }
+                total += read as u64;
+                {
+                    let mut kept = into.lock().unwrap_or_else(PoisonError::into_inner);
+                    let room = KEPT.saturating_sub(kept.len());
+                    kept.extend_from_slice(&chunk[..read.min(room)]);
+                }
+                if limit.is_some_and(|limit| total > limit) {
+                    flag.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        });
+        Kept {
+            bytes: kept,
+            over,
+            reader: Some(reader),
         }
-        let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let room = KEPT.saturating_sub(kept.len());
-        kept.extend_from_slice(&chunk[..read.min(room)]);
+    }
+
+    fn over_limit(&self) -> bool {
+        self.over.load(Ordering::Relaxed)
+    }
+
+    /// Waits for the reader to reach the stream's end (every writer gone),
+    /// a second at most: a process that escaped could hold it open.
+    fn finish(&mut self) {
+        let started = Instant::now();
+        while self
+            .reader
+            .as_ref()
+            .is_some_and(|reader| !reader.is_finished())
+        {
+            if started.elapsed() > Duration::from_secs(1) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes.lock().unwrap_or_else(PoisonError::into_inner))
+            .into_owned()
     }
 }

@@ -1,10 +1,11 @@
 //! Containing what the judge runs: the compiler and the submission.
 //!
 //! Every process the judge starts goes through `sudoku __contain`, a
-//! launcher (this same binary, a hidden subcommand) that sets the limits of
-//! [`Limits`] on itself and then becomes the program (`exec`), so the
-//! limits hold from the program's first instruction and pass to anything it
-//! starts. Around it, where the machine has a working bubblewrap (`bwrap`),
+//! launcher (this same binary, under an argument `main` looks for before it
+//! parses a command) that sets the limits of [`Limits`] on itself and then
+//! runs the program as its child and ends as it ends, so the limits hold
+//! from the program's first instruction and pass to anything it starts,
+//! and the program's parent is the launcher, not the judge. Around it, where the machine has a working bubblewrap (`bwrap`),
 //! the program runs in a sandbox: a read-only view of the file system, a
 //! private `/tmp`, no network, its own PID namespace (when the sandbox's
 //! first process ends, the kernel ends every process in it). Without one it
@@ -14,11 +15,10 @@
 
 use std::ffi::OsString;
 use std::io;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use process_wrap::std::{ProcessSession, StdChildWrapper, StdCommandWrap};
@@ -85,15 +85,39 @@ pub fn launch() -> std::process::ExitCode {
             }
         }
     }
-    let error = Command::new(&args.program[0])
+    // The program runs as the launcher's child, not in its place: a
+    // program that signals its parent (`kill(getppid(), 9)`) reaches the
+    // launcher, never the judge.
+    let status = match Command::new(&args.program[0])
         .args(&args.program[1..])
-        .exec();
-    diagnostic!(
-        "{LAUNCH_FAILED}{}: {error}",
-        Path::new(&args.program[0]).display()
-    );
-    LAUNCH_STATUS.into()
+        .status()
+    {
+        Ok(status) => status,
+        Err(error) => {
+            diagnostic!(
+                "{LAUNCH_FAILED}{}: {error}",
+                Path::new(&args.program[0]).display()
+            );
+            return LAUNCH_STATUS.into();
+        }
+    };
+    // Ends as the program ended: the same status, or the same signal. The
+    // signal is sent twice: Rust's runtime catches a first SIGSEGV or
+    // SIGBUS (to report a stack overflow) and then restores the default.
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        if let Some(signal) = rustix::process::Signal::from_named_raw(signal) {
+            for _ in 0..2 {
+                let _ = rustix::process::kill_process(rustix::process::getpid(), signal);
+            }
+        }
+        // A signal the runtime ignores (SIGPIPE): as a shell reports it.
+        return (128 + u8::try_from(signal).unwrap_or(0)).into();
+    }
+    u8::try_from(status.code().unwrap_or(1)).unwrap_or(1).into()
 }
+
+/// Whether bubblewrap may be used (see [`Sandbox::allow`]).
+static ALLOWED: AtomicBool = AtomicBool::new(true);
 
 /// How the judge contains what it runs on this machine.
 #[derive(Debug, Clone)]
@@ -105,12 +129,21 @@ pub enum Sandbox {
 }
 
 impl Sandbox {
-    /// bubblewrap if it is on PATH and can start a sandbox here (it needs
-    /// user namespaces, which some machines turn off), else a session.
-    /// Asked once per run.
+    /// Whether [`Sandbox::here`] may choose bubblewrap (`--no-sandbox`
+    /// says no); to be said before it is first asked.
+    pub fn allow(allowed: bool) {
+        ALLOWED.store(allowed, Ordering::Relaxed);
+    }
+
+    /// bubblewrap if it is allowed, on PATH and can start a sandbox here (it
+    /// needs user namespaces, which some machines turn off), else a
+    /// session. Asked once per run.
     pub fn here() -> &'static Sandbox {
         static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
         SANDBOX.get_or_init(|| {
+            if !ALLOWED.load(Ordering::Relaxed) {
+                return Sandbox::Session;
+            }
             let Ok(bwrap) = which::which("bwrap") else {
                 return Sandbox::Session;
             };
@@ -138,7 +171,7 @@ impl Sandbox {
                 "in a bubblewrap sandbox (read-only files, private /tmp, no network, own PID namespace)"
             }
             Sandbox::Session => {
-                "in a session of its own (no working bubblewrap here: it can read and write your files)"
+                "in a session of its own, not sandboxed (no working bubblewrap here, or --no-sandbox): it could read and write your files"
             }
         }
     }
@@ -228,8 +261,10 @@ impl Contained {
         become_subreaper();
         let mut wrapped = StdCommandWrap::from(command);
         wrapped.wrap(ProcessSession);
+        let child = wrapped.spawn()?;
+        live().push(child.id());
         Ok(Contained {
-            child: wrapped.spawn()?,
+            child,
             status: None,
         })
     }
@@ -258,6 +293,8 @@ impl Contained {
         if self.status.is_none() {
             self.status = self.child.wait().ok();
         }
+        let id = self.id();
+        live().retain(|&pid| pid != id);
         kill_orphans();
     }
 
@@ -289,27 +326,40 @@ fn become_subreaper() {
     });
 }
 
+/// The contained processes still running (their ids): the judge's
+/// children that are not orphans.
+fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Kills every child the judge has left (under [`become_subreaper`], the
 /// abandoned descendants of what it ran) and everything under them, and
-/// reaps them; gives up after a second.
+/// reaps them; gives up after a second. Live contained processes are not
+/// touched.
 fn kill_orphans() {
+    use rustix::process::{kill_process, waitpid, Pid, Signal, WaitOptions};
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(1) {
-        let children = children(std::process::id());
-        if children.is_empty() {
-            break;
+        let live = live().clone();
+        let mut orphans = children(std::process::id());
+        orphans.retain(|pid| !live.contains(pid));
+        if orphans.is_empty() {
+            return;
         }
-        for child in children {
-            for pid in tree(child) {
-                if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
-                    let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        for orphan in orphans {
+            // Everything under it becomes the judge's child as it dies,
+            // and an orphan of the next turn.
+            for pid in tree(orphan) {
+                if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
+                    let _ = kill_process(pid, Signal::KILL);
                 }
             }
+            if let Some(pid) = i32::try_from(orphan).ok().and_then(Pid::from_raw) {
+                let _ = waitpid(Some(pid), WaitOptions::empty());
+            }
         }
-        while let Ok(Some(_)) = rustix::process::wait(rustix::process::WaitOptions::NOHANG) {}
-        std::thread::sleep(Duration::from_millis(5));
     }
-    while let Ok(Some(_)) = rustix::process::wait(rustix::process::WaitOptions::NOHANG) {}
 }
 
 /// The children of `pid`, from `/proc/PID/task/*/children`.
@@ -320,7 +370,10 @@ fn children(pid: u32) -> Vec<u32> {
     let mut children = Vec::new();
     for task in tasks.flatten() {
         if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
-            children.extend(text.split_whitespace().filter_map(|pid| pid.parse::<u32>().ok()));
+            children.extend(
+                text.split_whitespace()
+                    .filter_map(|pid| pid.parse::<u32>().ok()),
+            );
         }
     }
     children
@@ -388,8 +441,10 @@ impl Interrupt {
         INTERRUPT.get_or_init(|| {
             let interrupt = Arc::new(AtomicBool::new(false));
             let terminate = Arc::new(AtomicBool::new(false));
-            let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt));
-            let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&terminate));
+            let _ =
+                signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt));
+            let _ =
+                signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&terminate));
             Interrupt {
                 interrupt,
                 terminate,

@@ -142,6 +142,16 @@ impl Program {
         &self.tool
     }
 
+    /// What the judge needs to run it.
+    pub fn launch(&self) -> super::child::Launch<'_> {
+        super::child::Launch {
+            argv: &self.command,
+            directory: self.directory.path(),
+            environment: &self.environment,
+            address_space_limited: self.address_space_limited,
+        }
+    }
+
     /// `text` (a compiler's or the program's message) with the copy's path
     /// replaced by the name the user gave the file, and the judge's other
     /// files named without their temporary directory.

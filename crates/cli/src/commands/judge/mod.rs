@@ -19,6 +19,8 @@ mod cases;
 mod child;
 pub mod contain;
 mod language;
+pub mod reference;
+mod rounds;
 mod verdict;
 
 use std::io::{self, Write};
@@ -30,7 +32,8 @@ use sudoku_core::corpus::Tier;
 use sudoku_cli::arguments::parse_seconds;
 
 use self::cases::{cases, tier_parser, Case, TIERS};
-use self::child::Session;
+use self::child::{Session, Stop};
+
 use self::language::{BuildError, Language, Program};
 use self::verdict::{check, indent, Failure};
 use crate::output::{diagnostic, Output, Status};
@@ -62,6 +65,19 @@ pub struct Args {
     /// solution, as LeetCode promises.
     #[arg(long, value_name = "FILE")]
     cases: Option<PathBuf>,
+    /// How much memory the program may use, in MiB; past it the verdict is
+    /// Memory Limit Exceeded.
+    #[arg(long, value_name = "MIB", default_value = "1024", value_parser = clap::value_parser!(u64).range(16..=65_536))]
+    memory_limit: u64,
+    /// Give the verdict only: do not time your solution beside the
+    /// catalog's approaches after Accepted.
+    #[arg(long)]
+    no_compare: bool,
+    /// Run the program without bubblewrap even where it works: in a session
+    /// of its own, killed with all it started at the end, but able to read
+    /// and write your files.
+    #[arg(long)]
+    no_sandbox: bool,
 }
 
 /// Prints the empty submission for `--template`, or judges the submission.
@@ -87,6 +103,11 @@ fn judge(
     tiers: &[Tier],
     args: &Args,
 ) -> io::Result<Status> {
+    // From here on SIGINT and SIGTERM stop what the judge runs and remove
+    // its directory before it exits (130, 143).
+    contain::Interrupt::catch();
+    contain::Sandbox::allow(!args.no_sandbox);
+    let memory_limit = args.memory_limit << 20;
     let Some(language) = Language::of(path) else {
         diagnostic!(
             "error: {}: cannot tell the language: name the file .rs, .cpp (or .cc), .java or .py",
@@ -113,14 +134,14 @@ fn judge(
         return Ok(Status::UsageOrIo);
     }
     let shown = path.display().to_string();
-    let program = match language.build(&source, &shown, MEMORY_LIMIT) {
+    let program = match language.build(&source, &shown, memory_limit) {
         Ok(program) => program,
         Err(BuildError::Setup(message)) => {
             diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }
         // The build's directory is gone by now.
-        Err(BuildError::Interrupted(status)) => std::process::exit(i32::from(status)),
+        Err(BuildError::Interrupted(status)) => return Ok(Status::Signal(status)),
         Err(BuildError::Io(error)) => {
             diagnostic!("error: building {shown}: {error}");
             return Ok(Status::UsageOrIo);
@@ -132,12 +153,32 @@ fn judge(
         }
     };
     let started = Instant::now();
-    let run = run_cases(&program, &cases, args.time_limit);
+    let run = run_cases(&program, &cases, args.time_limit, memory_limit);
     let wall = started.elapsed();
     match run {
-        Ok(times) => {
-            accepted::print(output, language, &program, &cases, &times, wall)?;
-            Ok(Status::Success)
+        Ok(times) => accepted::print(
+            output,
+            &accepted::Run {
+                language,
+                program: &program,
+                cases: &cases,
+                times: &times,
+                wall,
+                memory_limit,
+                compare: !args.no_compare,
+                time_limit: args.time_limit,
+            },
+        ),
+        Err(Failure::Stopped {
+            stop: Stop::Interrupted(status),
+            ..
+        }) => Ok(Status::Signal(status)),
+        Err(Failure::Stopped {
+            stop: Stop::Judge(message),
+            ..
+        }) => {
+            diagnostic!("error: running {shown}: {message}");
+            Ok(Status::UsageOrIo)
         }
         Err(failure) => {
             failure.print(output, &cases, &program, args.time_limit)?;
@@ -146,34 +187,27 @@ fn judge(
     }
 }
 
-/// The submission's memory limit, in bytes.
-const MEMORY_LIMIT: u64 = 1 << 30;
-
-/// How long the timing round solves each case, about: long enough for a
-/// mean that a fast solve's first-call costs do not dominate.
-const TIMING_SPAN: Duration = Duration::from_millis(5);
-
-/// How many times the timing round solves a case whose judged solve took
-/// `first`: enough for about [`TIMING_SPAN`], once at least.
-fn timing_repeats(first: Duration) -> u32 {
-    let repeats = TIMING_SPAN.as_nanos() / first.as_nanos().max(1);
-    u32::try_from(repeats.clamp(1, 10_000)).unwrap_or(1)
-}
-
 /// The times of an accepted run.
-struct Times {
-    /// Each case's one solve, as judged (first calls, cold).
+pub struct Times {
+    /// Each case's processor time, as the kernel counts it for the
+    /// program, from the case handed over to its answer.
     judged: Vec<Duration>,
-    /// Each case's mean over the timing round's solves, for comparing with
-    /// the approaches' times over several passes; `None` if that round
-    /// could not finish.
-    warm: Option<Vec<Duration>>,
 }
 
-/// Runs every case in one process, then, if all were right, a timing round
-/// on the same process; or says why the run stopped.
-fn run_cases(program: &Program, cases: &[Case], limit: Duration) -> Result<Times, Failure> {
-    let mut session = Session::start(program).map_err(Failure::Io)?;
+/// Runs every case in one contained process, stopping at the first that is
+/// not right.
+fn run_cases(
+    program: &Program,
+    cases: &[Case],
+    limit: Duration,
+    memory_limit: u64,
+) -> Result<Times, Failure> {
+    let mut session =
+        Session::start(&program.launch(), memory_limit).map_err(|stop| Failure::Stopped {
+            case: 0,
+            stop,
+            own_output: String::new(),
+        })?;
     let mut judged = Vec::with_capacity(cases.len());
     for (index, case) in cases.iter().enumerate() {
         let answer = session
@@ -191,17 +225,7 @@ fn run_cases(program: &Program, cases: &[Case], limit: Duration) -> Result<Times
                 own_output: session.own_output(),
             });
         }
-        judged.push(answer.time);
+        judged.push(answer.cpu);
     }
-    let mut warm = Vec::with_capacity(cases.len());
-    for (case, first) in cases.iter().zip(&judged) {
-        match session.solve(&case.puzzle.to_line(), timing_repeats(*first), limit * 2) {
-            Ok(answer) if check(case, &answer.board).is_ok() => warm.push(answer.time),
-            _ => return Ok(Times { judged, warm: None }),
-        }
-    }
-    Ok(Times {
-        judged,
-        warm: Some(warm),
-    })
+    Ok(Times { judged })
 }

@@ -135,6 +135,8 @@ impl Failure {
                             output.line(&indent(&first_lines(&stderr, 30)))?;
                         }
                     }
+                    // The judge's own failures, handled before a verdict.
+                    Stop::Judge(_) | Stop::Interrupted(_) => {}
                     Stop::OutputLimit => {
                         output.line("Output Limit Exceeded")?;
                         output.line(&format!(
