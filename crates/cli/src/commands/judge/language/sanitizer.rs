@@ -281,6 +281,29 @@ SUMMARY: AddressSanitizer: allocation-size-too-big (/tmp/asx/big3+0xcb68f) (Buil
     }
 
     #[test]
+    fn a_frame_is_split_after_a_function_name_that_holds_spaces() {
+        // As the judge reported tests/judge/cpp/out_of_bounds.cpp.
+        let frame = "    #0 0x5563f71a3a02 in Solution::solveSudoku(std::vector<std::vector<char, std::allocator<char> >, std::allocator<std::vector<char, std::allocator<char> > > >&) crates/cli/tests/judge/cpp/out_of_bounds.cpp:11:74";
+        assert_eq!(
+            users_frame(frame).as_deref(),
+            Some("crates/cli/tests/judge/cpp/out_of_bounds.cpp:11")
+        );
+        // A file name with spaces is whole.
+        assert_eq!(
+            users_frame("    #0 0x1 in solveSudoku my \"odd\" name.cpp:4:50").as_deref(),
+            Some("my \"odd\" name.cpp:4")
+        );
+        assert_eq!(
+            users_frame("    #1 0x5 in main ./sudoku-judge-harness.cpp:37:22"),
+            None
+        );
+        assert_eq!(
+            users_frame("    #1 0x5 in allocate /usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/new_allocator.h:137:27"),
+            None
+        );
+    }
+
+    #[test]
     fn no_report_no_summary() {
         assert_eq!(sanitizer_summary("Traceback: ValueError\n"), None);
         assert_eq!(sanitizer_summary(BAD_ALLOC), None);
