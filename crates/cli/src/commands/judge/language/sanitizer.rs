@@ -167,7 +167,6 @@ fn is_number(text: &str) -> bool {
 /// judge's languages: C++'s `std::bad_alloc`, AddressSanitizer's
 /// allocation-size-too-big, out-of-memory and hard RSS limit, Python's
 /// `MemoryError`, Java's `OutOfMemoryError`, Rust's failed allocation.
-#[allow(dead_code)]
 pub fn out_of_memory(stderr: &str) -> bool {
     const SIGNS: &[&str] = &[
         "std::bad_alloc",
