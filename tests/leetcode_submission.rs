@@ -13,8 +13,10 @@
 //! with: rustc 1.74.1 with edition 2021, which its help center listed in
 //! 2024 and which is older than the workspace's own minimum, and the
 //! current stable with edition 2024, as LeetCode's Rust of 2025 (1.88,
-//! edition 2024) builds. The first needs that toolchain installed
-//! (`rustup toolchain install 1.74.1 --profile minimal`; `.ci/run` does it).
+//! edition 2024) builds: rustup's stable toolchain, whichever toolchain
+//! runs the tests (the rustc Cargo uses where there is no rustup). Both
+//! need their toolchain installed (`rustup toolchain install 1.74.1
+//! --profile minimal`; `.ci/run` does it).
 
 use std::process::Command;
 
@@ -55,21 +57,35 @@ fn pasted(approach: &sudoku_catalog::Approach) -> String {
 }
 
 /// A compiler to try the submissions with: how to run it, the edition it
-/// builds them in, and its name in messages.
+/// builds them in, its name in messages, and how to install it.
 struct Compiler {
     command: Vec<String>,
     edition: &'static str,
     name: String,
+    install: &'static str,
 }
 
 impl Compiler {
-    /// The compiler Cargo uses for these tests, with edition 2024.
-    fn current() -> Self {
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    /// The current stable Rust, with edition 2024: through rustup, whatever
+    /// toolchain Cargo runs these tests with (an older one, or nightly);
+    /// without rustup, the rustc Cargo uses.
+    fn stable() -> Self {
+        let rustup = Command::new("rustup")
+            .arg("--version")
+            .output()
+            .is_ok_and(|output| output.status.success());
+        let command = if rustup {
+            ["rustup", "run", "stable", "rustc"]
+                .map(String::from)
+                .to_vec()
+        } else {
+            vec![std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())]
+        };
         Compiler {
-            name: format!("the current compiler ({rustc}), edition 2024"),
-            command: vec![rustc],
+            name: format!("the stable compiler ({}), edition 2024", command.join(" ")),
+            command,
             edition: "2024",
+            install: "rustup toolchain install stable --profile minimal",
         }
     }
 
@@ -81,6 +97,7 @@ impl Compiler {
                 .to_vec(),
             edition: "2021",
             name: format!("rustc {JUDGE_TOOLCHAIN}, the LeetCode judge's of 2024, edition 2021"),
+            install: "rustup toolchain install 1.74.1 --profile minimal",
         }
     }
 
@@ -95,9 +112,8 @@ impl Compiler {
                 String::from_utf8_lossy(&output.stdout).trim().to_string()
             }
             _ => panic!(
-                "{} cannot be run; install it with \
-                 `rustup toolchain install {JUDGE_TOOLCHAIN} --profile minimal`",
-                self.name
+                "{} cannot be run; install it with `{}`",
+                self.name, self.install
             ),
         }
     }
@@ -142,8 +158,8 @@ fn every_submission_compiles_and_solves_the_example(compiler: &Compiler) {
 }
 
 #[test]
-fn every_approach_pastes_into_leetcode_with_the_current_compiler_and_edition_2024() {
-    every_submission_compiles_and_solves_the_example(&Compiler::current());
+fn every_approach_pastes_into_leetcode_with_stable_rust_and_edition_2024() {
+    every_submission_compiles_and_solves_the_example(&Compiler::stable());
 }
 
 #[test]

@@ -9,6 +9,7 @@
 //! published originals live outside the project, so their test is ignored
 //! unless asked for, with `SUDOKU_LAB_ANCHORS` naming them.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use sudoku_core::corpus::Tier;
@@ -331,7 +332,7 @@ fn a_missing_compiler_is_named_with_its_package() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains(
-            "g++ or clang++ not found on PATH, needed for C++: install Debian's g++ package"
+            "clang++-19, clang++ or g++ not found on PATH, needed for C++: install Debian's clang-19 and libclang-rt-19-dev packages"
         ),
         "{stderr}"
     );
@@ -380,6 +381,333 @@ fn the_reference_solutions_in_the_notes_are_accepted() {
             assert!(stdout.starts_with("Accepted\n"), "{shown}:\n{stdout}");
         }
     }
+}
+
+/// The C++ compilers, in the judge's order of preference.
+const CPP: &[&str] = &["clang++-19", "clang++", "g++"];
+
+/// True when clang++ is on PATH with AddressSanitizer's runtime, the build
+/// LeetCode's C++ has; otherwise says what is missing, and fails if the
+/// run requires the judge's tools.
+fn address_sanitizer_present() -> bool {
+    if !tools_present("C++ with clang", &[&["clang++-19", "clang++"]]) {
+        return false;
+    }
+    let clang = if on_path("clang++-19") {
+        "clang++-19"
+    } else {
+        "clang++"
+    };
+    let runtime = format!(
+        "-print-file-name=libclang_rt.asan-{}.a",
+        std::env::consts::ARCH
+    );
+    let printed = std::process::Command::new(clang)
+        .arg(&runtime)
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
+        .unwrap_or_default();
+    if Path::new(&printed).is_absolute() && Path::new(&printed).is_file() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("SUDOKU_LAB_REQUIRE_JUDGE_TOOLS").is_none(),
+        "C++: {clang} has no AddressSanitizer runtime (Debian's libclang-rt-19-dev)"
+    );
+    eprintln!("C++: {clang} has no AddressSanitizer runtime: these tests were not run");
+    false
+}
+
+/// The first line of what `sudoku judge` printed, and its exit status.
+fn judged(args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec!["judge", "--tier", "example"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+/// LeetCode's C++ is -std=c++23: an explicit object parameter ("deducing
+/// this", which doocs' LeetCode 37 uses) was a Compile Error under the
+/// judge's -std=c++20.
+#[test]
+fn a_cpp23_solution_with_deducing_this_is_accepted_by_clang() {
+    if !tools_present("C++ with clang", &[&["clang++-19", "clang++"]]) {
+        return;
+    }
+    let shown = fixture("cpp", "deducing_this", "cpp").display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Accepted\n"), "{stdout}");
+}
+
+/// LeetCode builds C++ with AddressSanitizer: a write one past a row's end
+/// is a Runtime Error there that names the line; without it, it passed here.
+#[test]
+fn an_out_of_bounds_write_is_a_runtime_error_that_names_the_line() {
+    if !address_sanitizer_present() {
+        return;
+    }
+    let shown = fixture("cpp", "out_of_bounds", "cpp").display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Runtime Error\n"), "{stdout}");
+    assert!(stdout.contains("heap-buffer-overflow"), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:11")), "{stdout}");
+}
+
+/// A C++ file's name goes into a `#line` directive: a control character or
+/// a quote in it made a valid file a Compile Error.
+#[test]
+fn a_cpp_file_named_with_a_control_character_and_a_quote_is_accepted() {
+    if !tools_present("C++", &[CPP]) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("odd\u{1}\"name\\?.cpp");
+    std::fs::copy(fixture("cpp", "accepted", "cpp"), &file).unwrap();
+    let (code, stdout, stderr) = judged(&[&file.display().to_string()]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Accepted\n"), "{stdout}");
+}
+
+/// `#include "/dev/zero"` made the compiler eat 16 GB and never return: the
+/// build's memory is limited, so it is a Compile Error at once (not the
+/// build's time limit), with a short message.
+#[test]
+fn including_dev_zero_is_a_compile_error_with_a_short_message() {
+    if !tools_present("C++", &[CPP]) {
+        return;
+    }
+    let file = tempfile::Builder::new().suffix(".cpp").tempfile().unwrap();
+    std::fs::write(file.path(), "#include \"/dev/zero\"\n").unwrap();
+    let (code, stdout, stderr) = judged(&[&file.path().display().to_string()]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Compile Error\n"), "{stdout}");
+    assert!(!stdout.contains("the build ran past"), "{stdout}");
+    assert!(stdout.lines().count() <= 40, "{stdout}");
+}
+
+/// A file with 40,000 errors: the compiler said 240,000 lines, all printed;
+/// the judge shows its first errors and how many lines more there were.
+#[test]
+fn forty_thousand_errors_show_the_first_and_a_count() {
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("errors.rs");
+    let mut source = String::from(
+        "impl Solution {\n    pub fn solve_sudoku(_board: &mut Vec<Vec<char>>) {}\n}\n",
+    );
+    for index in 0..40_000 {
+        // Short lines: the file stays under the judge's 1 MiB.
+        let _ = writeln!(source, "const E{index}: u8 = \"\";");
+    }
+    std::fs::write(&file, source).unwrap();
+    let shown = file.display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Compile Error\n"), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:4:")), "{stdout}");
+    assert!(stdout.lines().count() <= 40, "{stdout}");
+    assert!(stdout.contains(" more lines)"), "{stdout}");
+}
+
+/// A build that never ends is stopped at the build's time limit (shortened
+/// here with `SUDOKU_LAB_BUILD_SECONDS`), with everything it started, and
+/// its directory removed.
+#[test]
+fn a_build_that_never_ends_is_stopped_at_the_limit() {
+    let temporary = tempfile::tempdir().unwrap();
+    let output = sudoku()
+        .args(["judge", "--tier", "example"])
+        .arg(fixture("rust", "endless_build", "rs"))
+        .env("SUDOKU_LAB_BUILD_SECONDS", "2")
+        .env("TMPDIR", temporary.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.starts_with("Compile Error\n    the build ran past 2 s and was stopped"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("built with rustc"), "{stdout}");
+    assert_eq!(std::fs::read_dir(temporary.path()).unwrap().count(), 0);
+}
+
+/// SIGINT during a build: the judge stops the compiler, removes its
+/// directory and exits 130.
+#[test]
+fn an_interrupted_build_exits_130_and_leaves_nothing_behind() {
+    use wait_timeout::ChildExt;
+    let temporary = tempfile::tempdir().unwrap();
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["judge", "--tier", "example"])
+        .arg(fixture("rust", "endless_build", "rs"))
+        .env("TMPDIR", temporary.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The build's directory appears once the judge catches signals and
+    // is building.
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(temporary.path()).unwrap().count() == 0 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no build started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let signalled = std::process::Command::new("kill")
+        .args(["-s", "INT", &judge.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signalled.success());
+    let status = judge
+        .wait_timeout(std::time::Duration::from_secs(30))
+        .unwrap()
+        .expect("the judge did not stop on SIGINT");
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(std::fs::read_dir(temporary.path()).unwrap().count(), 0);
+}
+
+/// `judge` on a symbolic link to /dev/zero read forever: it is refused at
+/// once, as a judge error.
+#[test]
+fn a_link_to_dev_zero_is_refused() {
+    let work = tempfile::tempdir().unwrap();
+    let link = work.path().join("zero.py");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let shown = link.display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(
+        stderr.contains(&format!("error: {shown}: not a regular file (a device)")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_submission_past_a_mebibyte_is_refused() {
+    let file = tempfile::Builder::new().suffix(".py").tempfile().unwrap();
+    std::fs::write(file.path(), "#".repeat(2 << 20)).unwrap();
+    let (code, _, stderr) = judged(&[&file.path().display().to_string()]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("larger than 1 MiB"), "{stderr}");
+}
+
+/// Latin-1 source gave an error with no location.
+#[test]
+fn latin_1_source_is_refused_with_its_line_and_column() {
+    let file = tempfile::Builder::new().suffix(".py").tempfile().unwrap();
+    std::fs::write(file.path(), b"class Solution:\n    # caf\xE9\n    pass\n").unwrap();
+    let shown = file.path().display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "error: {shown}:2:10: not UTF-8 (byte 0xE9): save the file as UTF-8"
+        )),
+        "{stderr}"
+    );
+}
+
+/// The judge puts `import java.util.*; ` on line 1: javac's message for an
+/// error there showed it.
+#[test]
+fn a_java_error_on_line_one_shows_the_files_own_line() {
+    if !tools_present("Java", &[&["javac"], &["java"]]) {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("Solution.java");
+    std::fs::write(
+        &file,
+        "package foo;\nclass Solution {\n    public void solveSudoku(char[][] board) {}\n}\n",
+    )
+    .unwrap();
+    let shown = file.display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Compile Error\n"), "{stdout}");
+    assert!(!stdout.contains("import java.util"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{shown}:1: error: "))
+            && stdout.contains("\n    package foo;\n    ^\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("built with javac "), "{stdout}");
+}
+
+/// LeetCode's Python 3 has collections, heapq, bisect, functools and typing
+/// in scope without an import.
+#[test]
+fn python_has_leetcodes_implicit_imports() {
+    if !tools_present("Python", &[&["python3"]]) {
+        return;
+    }
+    let shown = fixture("python", "implicit_imports", "py")
+        .display()
+        .to_string();
+    let (code, stdout, stderr) = run(&["judge", "--tier", "example,easy", &shown]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Accepted\n"), "{stdout}");
+}
+
+/// A TMPDIR on a file system mounted noexec gave "Runtime Error:
+/// Permission denied" for a correct program. The mount is made in a mount
+/// namespace of the test's own (nothing outside sees it); where the
+/// machine does not allow one, the test says so and does not run.
+#[test]
+fn a_noexec_temporary_directory_is_a_judge_error() {
+    let mount_point = tempfile::tempdir().unwrap();
+    let script = r#"mount -t tmpfs -o noexec sudoku-noexec "$1" || exit 99; TMPDIR="$1" exec "$2" judge --tier example "$3""#;
+    let output = std::process::Command::new("unshare")
+        .args(["--mount", "--map-root-user", "sh", "-c", script, "sh"])
+        .arg(mount_point.path())
+        .arg(env!("CARGO_BIN_EXE_sudoku"))
+        .arg(fixture("rust", "accepted", "rs"))
+        .output();
+    let Ok(output) = output else {
+        eprintln!("no unshare here: a noexec TMPDIR was not tried");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if output.status.code() == Some(99) || stderr.starts_with("unshare:") {
+        eprintln!(
+            "a noexec file system cannot be mounted here ({stderr}): a noexec TMPDIR was not tried"
+        );
+        return;
+    }
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is on a file system mounted noexec"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("set TMPDIR to a directory"), "{stderr}");
+}
+
+/// LeetCode's Rust builds with edition 2024 (rustc 1.88 at its 2025
+/// contests): `if let` chains, stable in edition 2024 from rustc 1.88, build.
+#[test]
+fn rust_is_built_with_edition_2024() {
+    let version = std::process::Command::new("rustc")
+        .arg("--version")
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    let minor: u32 = version
+        .split_whitespace()
+        .nth(1)
+        .and_then(|number| number.split('.').nth(1))
+        .and_then(|minor| minor.parse().ok())
+        .unwrap_or(0);
+    if minor < 88 {
+        eprintln!("{}: let chains need rustc 1.88: not tried", version.trim());
+        return;
+    }
+    let shown = fixture("rust", "edition_2024", "rs").display().to_string();
+    let (code, stdout, stderr) = judged(&[&shown]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("Accepted\n"), "{stdout}");
 }
 
 /// A Python submission that knows the answer to LeetCode's example alone:

@@ -142,7 +142,7 @@ fn references(run: &Run) -> Vec<(String, Program)> {
         .iter()
         .filter_map(|(name, source)| {
             let shown = format!("notes/solutions/{name}");
-            let built = run.language.build(source, &shown).ok();
+            let built = run.language.build(source, &shown, run.memory_limit).ok();
             if built.is_none() {
                 diagnostic!(
                     "warning: {shown} did not build here: it is left out of the comparison"
@@ -189,7 +189,7 @@ fn print_comparison(
     names: &[String],
 ) -> io::Result<()> {
     output.line(&format!(
-        "How you compare: your processor time per solve, and over each one's (above 1× you are slower), the median of {} rounds (lowest–highest)",
+        "How you compare: your processor time per solve, and your time over each one's (above 1× you are slower), the median of {} rounds (lowest–highest)",
         comparison.rounds
     ))?;
     let width = names.iter().map(String::len).max().unwrap_or(0).max(3) + 2;
@@ -256,7 +256,7 @@ fn print_comparison(
     ))?;
     if wide {
         output.line(&format!(
-            "  warning: the ratios marked ! moved by more than {:.0}% between rounds: the machine is busy; read them with care",
+            "  warning: the ratios marked ! moved by more than {:.0}% between rounds (a busy machine, or a runtime still warming up): read them with care",
             WIDE * 100.0
         ))?;
     }

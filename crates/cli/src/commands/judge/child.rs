@@ -25,6 +25,7 @@ use command_fds::{CommandFdExt, FdMapping};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
 use super::contain::{self, Contained, Interrupt, Limits, Spec};
+use super::language::out_of_memory;
 
 /// The most a submission may print of its own before it is stopped.
 pub const OUTPUT_LIMIT: u64 = 1 << 20;
@@ -322,22 +323,6 @@ impl Drop for Session {
         drop(self.requests.take());
         self.child.kill_all();
     }
-}
-
-/// Whether a program's stderr says an allocation failed (the address
-/// space limit, or the JVM's heap).
-fn out_of_memory(stderr: &str) -> bool {
-    [
-        "MemoryError",
-        "std::bad_alloc",
-        "java.lang.OutOfMemoryError",
-        "memory allocation of ",
-        "allocation-size-too-big",
-        "rss-limit-exceeded",
-        "out-of-memory",
-    ]
-    .iter()
-    .any(|sign| stderr.contains(sign))
 }
 
 /// How a process ended, in words.

@@ -1,11 +1,30 @@
 //! The four languages a submission can be in: what LeetCode adds around it,
 //! how to build it, and how to run it under the judge's harness.
+//!
+//! Here: the language, the build's steps and the built program; in
+//! `submission`, reading the file and checking the temporary directory; in
+//! `toolchain`, which compiler with which options, and the files it builds;
+//! in `build`, running the compiler contained and bounded; in `sanitizer`,
+//! AddressSanitizer's options and reports, and how each language says it
+//! ran out of memory.
+
+mod build;
+mod sanitizer;
+mod submission;
+mod toolchain;
 
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use self::toolchain::Toolchain;
+use super::contain;
+
+#[allow(unused_imports)] // For the run's verdict, which does not use them yet.
+pub use self::sanitizer::{out_of_memory, sanitizer_summary};
+pub use self::submission::read_submission;
 
 /// A language `sudoku judge` takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -29,21 +48,20 @@ impl fmt::Display for Language {
     }
 }
 
-/// A program on PATH, and the Debian package that provides it.
-struct Tool {
-    names: &'static [&'static str],
-    package: &'static str,
-}
-
 /// Why a submission could not be built.
 pub enum BuildError {
-    /// A compiler or interpreter is not on PATH.
-    MissingTool(String),
-    /// The compiler refused the submission: its message, in the file's own
-    /// names and line numbers.
+    /// The judge cannot build here (a compiler is not on PATH, the
+    /// temporary directory cannot run programs): a sentence that says what
+    /// to do. A judge error, not a verdict.
+    Setup(String),
+    /// The compiler refused the submission: its first errors, in the
+    /// file's own names and line numbers; or the build ran too long.
     Compile(String),
     /// Something went wrong around the build (a temporary file, say).
     Io(std::io::Error),
+    /// SIGINT or SIGTERM came during the build: the exit status to end with
+    /// (130 or 143), once the build's directory is removed.
+    Interrupted(u8),
 }
 
 impl From<std::io::Error> for BuildError {
@@ -53,9 +71,15 @@ impl From<std::io::Error> for BuildError {
 }
 
 /// A built submission, in a temporary directory removed when it is dropped.
+#[allow(dead_code)] // Read through accessors the run side does not use yet.
 pub struct Program {
     directory: tempfile::TempDir,
     command: Vec<OsString>,
+    environment: Vec<(OsString, OsString)>,
+    address_space_limited: bool,
+    sanitized: bool,
+    description: String,
+    tool: PathBuf,
     /// The submission's copy in the directory, and the name the user gave it:
     /// messages show the second for the first.
     source: PathBuf,
@@ -64,6 +88,8 @@ pub struct Program {
     pub build_time: Duration,
 }
 
+// What the contained run needs; the run side (issue 30) is to read these.
+#[allow(dead_code)]
 impl Program {
     /// The command that runs the harness over the submission, in its directory.
     pub fn command(&self) -> Command {
@@ -71,10 +97,49 @@ impl Program {
         command
             .args(&self.command[1..])
             .current_dir(self.directory.path())
+            .envs(self.environment.iter().map(|(key, value)| (key, value)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         command
+    }
+
+    /// The program and its arguments: the harness over the submission.
+    pub fn argv(&self) -> &[OsString] {
+        &self.command
+    }
+
+    /// The directory it was built in, and runs in.
+    pub fn directory(&self) -> &Path {
+        self.directory.path()
+    }
+
+    /// What its environment needs (AddressSanitizer's options).
+    pub fn environment(&self) -> &[(OsString, OsString)] {
+        &self.environment
+    }
+
+    /// Whether its memory limit may be set as a limit on its address space:
+    /// not under AddressSanitizer (which maps terabytes it never uses) nor
+    /// for Java (whose heap is limited by `-Xmx` in its command).
+    pub fn address_space_limited(&self) -> bool {
+        self.address_space_limited
+    }
+
+    /// Whether it runs under AddressSanitizer.
+    pub fn sanitized(&self) -> bool {
+        self.sanitized
+    }
+
+    /// The build in one line: the compiler, its version and options, and
+    /// how it differs from LeetCode's.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The compiler that built it, or the interpreter that runs it.
+    pub fn tool(&self) -> &Path {
+        &self.tool
     }
 
     /// What the judge needs to run it.
@@ -82,8 +147,8 @@ impl Program {
         super::child::Launch {
             argv: &self.command,
             directory: self.directory.path(),
-            environment: &[],
-            address_space_limited: !self.command[0].to_string_lossy().ends_with("java"),
+            environment: &self.environment,
+            address_space_limited: self.address_space_limited,
         }
     }
 
@@ -119,173 +184,60 @@ impl Language {
         }
     }
 
-    /// What must be on PATH to build and run a submission.
-    fn tools(self) -> &'static [Tool] {
-        match self {
-            Language::Rust => &[Tool {
-                names: &["rustc"],
-                package: "the Rust toolchain (https://rustup.rs)",
-            }],
-            Language::Cpp => &[Tool {
-                names: &["g++", "clang++"],
-                package: "Debian's g++ package (apt-get install g++)",
-            }],
-            Language::Java => &[
-                Tool {
-                    names: &["javac"],
-                    package: "a JDK (apt-get install default-jdk-headless)",
-                },
-                Tool {
-                    names: &["java"],
-                    package: "a JDK (apt-get install default-jdk-headless)",
-                },
-            ],
-            Language::Python => &[Tool {
-                names: &["python3"],
-                package: "Debian's python3 package (apt-get install python3)",
-            }],
-        }
-    }
-
-    /// The tools on PATH, in the order [`Language::tools`] names them.
-    fn find_tools(self) -> Result<Vec<PathBuf>, BuildError> {
-        self.tools()
-            .iter()
-            .map(|tool| {
-                tool.names
-                    .iter()
-                    .find_map(|name| on_path(name))
-                    .ok_or_else(|| {
-                        BuildError::MissingTool(format!(
-                            "{} not found on PATH, needed for {self}: install {}",
-                            tool.names.join(" or "),
-                            tool.package
-                        ))
-                    })
-            })
-            .collect()
-    }
-
-    /// Writes the files to build in `dir`: `source` with what LeetCode adds
-    /// around it, and the harness. Returns the command that builds (or for
-    /// Python, checks) them with the file it names, and the command that
-    /// runs the result.
-    fn prepare(
-        self,
-        dir: &Path,
-        source: &str,
-        shown: &str,
-        tools: &[PathBuf],
-    ) -> std::io::Result<(Command, PathBuf, Vec<OsString>)> {
-        Ok(match self {
-            Language::Rust => {
-                // `struct Solution;` goes after the code, so that its line
-                // numbers stay the file's own.
-                let file = dir.join("solution.rs");
-                std::fs::write(
-                    &file,
-                    format!(
-                        "{source}\nstruct Solution;\n{}",
-                        include_str!("harness/harness.rs")
-                    ),
-                )?;
-                let mut rustc = Command::new(&tools[0]);
-                rustc
-                    .args(["--edition", "2021", "-O", "-A", "warnings", "-o"])
-                    .arg(dir.join("solution"))
-                    .arg(&file);
-                (rustc, file, vec![dir.join("solution").into()])
-            }
-            Language::Cpp => {
-                // LeetCode's headers first; `#line` keeps the file's own
-                // name and line numbers in the compiler's messages.
-                let file = dir.join("solution.cpp");
-                std::fs::write(
-                    &file,
-                    format!(
-                        "#include <bits/stdc++.h>\nusing namespace std;\n#line 1 {shown:?}\n{source}\n{}",
-                        include_str!("harness/harness.cpp")
-                    ),
-                )?;
-                let mut compiler = Command::new(&tools[0]);
-                compiler
-                    .args(["-O2", "-std=c++20", "-o"])
-                    .arg(dir.join("solution"))
-                    .arg(&file);
-                (compiler, file, vec![dir.join("solution").into()])
-            }
-            Language::Java => {
-                // The import shares the first line, so line numbers stay the file's own.
-                let file = dir.join("Solution.java");
-                std::fs::write(&file, format!("import java.util.*; {source}"))?;
-                std::fs::write(dir.join("Main.java"), include_str!("harness/Main.java"))?;
-                let mut javac = Command::new(&tools[0]);
-                javac
-                    .args(["-encoding", "UTF-8", "-nowarn", "-d"])
-                    .arg(dir)
-                    .arg(&file)
-                    .arg(dir.join("Main.java"));
-                let run = vec![
-                    tools[1].clone().into(),
-                    "-cp".into(),
-                    dir.into(),
-                    "Main".into(),
-                ];
-                (javac, file, run)
-            }
-            Language::Python => {
-                // Checked for syntax first, as LeetCode does before running.
-                let file = dir.join("solution.py");
-                std::fs::write(&file, source)?;
-                std::fs::write(dir.join("harness.py"), include_str!("harness/harness.py"))?;
-                std::fs::write(dir.join("prelude.py"), include_str!("harness/prelude.py"))?;
-                let mut check = Command::new(&tools[0]);
-                check.args(["-m", "py_compile"]).arg(&file);
-                let run = vec![
-                    tools[0].clone().into(),
-                    dir.join("harness.py").into(),
-                    file.clone().into(),
-                ];
-                (check, file, run)
-            }
-        })
-    }
-
     /// Builds `source` (the submission as written, from `shown` as the user
     /// named it) in a new temporary directory, with what LeetCode adds
-    /// around a submission and the judge's harness.
-    pub fn build(self, source: &str, shown: &str) -> Result<Program, BuildError> {
-        let tools = self.find_tools()?;
+    /// around a submission and the judge's harness, as LeetCode builds it
+    /// where this machine can; the program will run with a memory limit of
+    /// `memory_limit` bytes. The compiler runs contained, within limits on
+    /// its memory and time, and stops when the judge is interrupted.
+    pub fn build(
+        self,
+        source: &str,
+        shown: &str,
+        memory_limit: u64,
+    ) -> Result<Program, BuildError> {
+        contain::Interrupt::catch();
+        let toolchain = Toolchain::find(self)?;
         let directory = tempfile::Builder::new().prefix("sudoku-judge-").tempdir()?;
+        if toolchain.builds_an_executable() {
+            submission::check_runnable(directory.path()).map_err(BuildError::Setup)?;
+        }
         let started = Instant::now();
-        let (mut compiler, source, command) =
-            self.prepare(directory.path(), source, shown, &tools)?;
-        let output = compiler
-            .current_dir(directory.path())
-            .stdin(Stdio::null())
-            .output()?;
+        let plan = toolchain.prepare(directory.path(), source, shown, memory_limit)?;
+        // The compiler's temporary files go in the build directory, which it
+        // may write (in a sandbox, the TMPDIR outside is not writable).
+        let environment = [(OsString::from("TMPDIR"), OsString::from(directory.path()))];
+        // A compile error ends with the build's line: which compiler, and
+        // how it differs from LeetCode's.
+        let built_with = |message: String| format!("{message}\n\nbuilt with {}", plan.description);
+        let compiled = build::compile(&plan.compile, directory.path(), plan.limits, &environment)
+            .map_err(|error| match error {
+            BuildError::Compile(message) => BuildError::Compile(built_with(message)),
+            error => error,
+        })?;
+        let failed = (!compiled.success).then(|| {
+            let message = toolchain.unprefixed(&compiled.message, &plan.source);
+            (message, compiled.lines)
+        });
         let program = Program {
             directory,
-            command,
-            source,
+            command: plan.run,
+            environment: plan.environment,
+            address_space_limited: plan.address_space_limited,
+            sanitized: toolchain.sanitized(),
+            description: plan.description,
+            tool: toolchain.tool().to_path_buf(),
+            source: plan.source,
             shown: shown.to_string(),
             build_time: started.elapsed(),
         };
-        if !output.status.success() {
-            let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
-            message.push_str(&String::from_utf8_lossy(&output.stdout));
-            return Err(BuildError::Compile(
-                program.in_users_names(message.trim_end()),
-            ));
+        if let Some((message, lines)) = failed {
+            let message = build::first_errors(&program.in_users_names(&message), lines);
+            return Err(BuildError::Compile(format!(
+                "{message}\n\nbuilt with {}",
+                program.description
+            )));
         }
         Ok(program)
     }
-}
-
-/// The path of an executable named `name` on PATH.
-fn on_path(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|directory| directory.join(name))
-        .find(|candidate| candidate.is_file())
 }

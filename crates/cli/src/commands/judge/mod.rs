@@ -124,10 +124,10 @@ fn judge(
         );
         return Ok(Status::UsageOrIo);
     };
-    let source = match std::fs::read_to_string(path) {
+    let source = match language::read_submission(path) {
         Ok(source) => source,
-        Err(error) => {
-            diagnostic!("error: {}: {error}", path.display());
+        Err(message) => {
+            diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }
     };
@@ -143,12 +143,14 @@ fn judge(
         return Ok(Status::UsageOrIo);
     }
     let shown = path.display().to_string();
-    let program = match language.build(&source, &shown) {
+    let program = match language.build(&source, &shown, memory_limit) {
         Ok(program) => program,
-        Err(BuildError::MissingTool(message)) => {
+        Err(BuildError::Setup(message)) => {
             diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }
+        // The build's directory is gone by now.
+        Err(BuildError::Interrupted(status)) => return Ok(Status::Signal(status)),
         Err(BuildError::Io(error)) => {
             diagnostic!("error: building {shown}: {error}");
             return Ok(Status::UsageOrIo);

@@ -18,6 +18,8 @@ use super::child::{Launch, Session, Stop};
 pub const WINDOW: Duration = Duration::from_millis(5);
 
 /// The rounds taken; fewer (but [`MIN_ROUNDS`]) once [`BUDGET`] is spent.
+/// A first round before them warms every subject up (a JIT compiler, the
+/// caches) and is not counted.
 const ROUNDS: usize = 5;
 const MIN_ROUNDS: usize = 3;
 
@@ -128,8 +130,9 @@ pub fn compare(
         }
         running.push(state);
     }
+    // Round 0 warms up; rounds 1 to ROUNDS count.
     let mut rounds = 0;
-    while rounds < ROUNDS && (rounds < MIN_ROUNDS || started.elapsed() < BUDGET) {
+    while rounds <= ROUNDS && (rounds <= MIN_ROUNDS || started.elapsed() < BUDGET) {
         for (index, state) in running.iter_mut().enumerate() {
             let mut times = vec![None; cases.len()];
             for (case_index, case) in cases.iter().enumerate() {
@@ -141,7 +144,7 @@ pub fn compare(
                 match session.solve(&case.puzzle.to_line(), repeats, time_limit * 4) {
                     Ok(answer) => {
                         times[case_index] = Some(answer.own);
-                        if index == 0 {
+                        if index == 0 && rounds > 0 {
                             own_total += answer.own * repeats;
                             kernel_total += answer.cpu;
                         }
@@ -153,10 +156,13 @@ pub fn compare(
                     }
                 }
             }
-            state.times.push(times);
+            if rounds > 0 {
+                state.times.push(times);
+            }
         }
         rounds += 1;
     }
+    let rounds = rounds - 1;
     let timed = subjects
         .iter()
         .zip(&running)
