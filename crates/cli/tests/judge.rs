@@ -764,7 +764,7 @@ fn a_wrong_answer_shows_the_cases_passed_the_input_and_your_stdout() {
     );
     assert!(
         stdout.contains("what is wrong: your board came back unchanged")
-            && stdout.contains("the usual causes"),
+            && stdout.contains("(usually: the board reassigned"),
         "{stdout}"
     );
     let (line, json) = (easy[0].puzzle.to_line(), easy[0].puzzle.to_leetcode_json());
