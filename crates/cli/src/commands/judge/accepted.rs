@@ -13,7 +13,7 @@ use sudoku_core::Board;
 use super::cases::Case;
 use super::child::Launch;
 use super::contain::Sandbox;
-use super::language::{Language, Program};
+use super::language::{BuildError, Language, Program};
 use super::reference;
 use super::rounds::{self, median_and_spread, Comparison, Subject, Timed, WIDE, WINDOW};
 use super::Times;
@@ -59,7 +59,8 @@ pub fn print(output: &mut Output<impl Write>, run: &Run) -> io::Result<Status> {
         shown_time(slowest_time)
     ))?;
     output.line(&format!(
-        "  (building took {}; the run took {} of wall-clock time, starting {language} included; it ran {})",
+        "  built with {} in {}; the run took {} of wall-clock time, starting {language} included; it ran {}",
+        program.description(),
         shown_time(program.build_time),
         shown_time(run.wall),
         Sandbox::here().describe()
@@ -88,7 +89,7 @@ fn time_subjects(run: &Run) -> Result<(Comparison, Vec<String>), Interrupted> {
         .iter()
         .map(|approach| reference::argv(approach.id).unwrap_or_default())
         .collect();
-    let references = references(run);
+    let references = references(run)?;
     let mut subjects = vec![Subject {
         name: "you".to_string(),
         launch: run.program.launch(),
@@ -114,7 +115,7 @@ fn time_subjects(run: &Run) -> Result<(Comparison, Vec<String>), Interrupted> {
 
 /// The reference solutions of notes/solutions/ in the submission's
 /// language (Python and Java), built; one that does not build is left out.
-fn references(run: &Run) -> Vec<(String, Program)> {
+fn references(run: &Run) -> Result<Vec<(String, Program)>, Interrupted> {
     let sources: &[(&str, &str)] = match run.language {
         Language::Python => &[
             (
@@ -138,19 +139,18 @@ fn references(run: &Run) -> Vec<(String, Program)> {
         ],
         Language::Rust | Language::Cpp => &[],
     };
-    sources
-        .iter()
-        .filter_map(|(name, source)| {
-            let shown = format!("notes/solutions/{name}");
-            let built = run.language.build(source, &shown, run.memory_limit).ok();
-            if built.is_none() {
-                diagnostic!(
-                    "warning: {shown} did not build here: it is left out of the comparison"
-                );
-            }
-            built.map(|program| (shown, program))
-        })
-        .collect()
+    let mut built = Vec::new();
+    for (name, source) in sources {
+        let shown = format!("notes/solutions/{name}");
+        match run.language.build(source, &shown, run.memory_limit) {
+            Ok(program) => built.push((shown, program)),
+            Err(BuildError::Interrupted(status)) => return Err(Interrupted(status)),
+            Err(_) => diagnostic!(
+                "warning: {shown} did not build here: it is left out of the comparison"
+            ),
+        }
+    }
+    Ok(built)
 }
 
 /// The groups whose cases the classics cannot finish in reasonable time.

@@ -16,7 +16,6 @@ mod toolchain;
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use self::toolchain::Toolchain;
@@ -71,15 +70,12 @@ impl From<std::io::Error> for BuildError {
 }
 
 /// A built submission, in a temporary directory removed when it is dropped.
-#[allow(dead_code)] // Read through accessors the run side does not use yet.
 pub struct Program {
     directory: tempfile::TempDir,
     command: Vec<OsString>,
     environment: Vec<(OsString, OsString)>,
     address_space_limited: bool,
-    sanitized: bool,
     description: String,
-    tool: PathBuf,
     /// The submission's copy in the directory, and the name the user gave it:
     /// messages show the second for the first.
     source: PathBuf,
@@ -88,58 +84,11 @@ pub struct Program {
     pub build_time: Duration,
 }
 
-// What the contained run needs; the run side (issue 30) is to read these.
-#[allow(dead_code)]
 impl Program {
-    /// The command that runs the harness over the submission, in its directory.
-    pub fn command(&self) -> Command {
-        let mut command = Command::new(&self.command[0]);
-        command
-            .args(&self.command[1..])
-            .current_dir(self.directory.path())
-            .envs(self.environment.iter().map(|(key, value)| (key, value)))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        command
-    }
-
-    /// The program and its arguments: the harness over the submission.
-    pub fn argv(&self) -> &[OsString] {
-        &self.command
-    }
-
-    /// The directory it was built in, and runs in.
-    pub fn directory(&self) -> &Path {
-        self.directory.path()
-    }
-
-    /// What its environment needs (AddressSanitizer's options).
-    pub fn environment(&self) -> &[(OsString, OsString)] {
-        &self.environment
-    }
-
-    /// Whether its memory limit may be set as a limit on its address space:
-    /// not under AddressSanitizer (which maps terabytes it never uses) nor
-    /// for Java (whose heap is limited by `-Xmx` in its command).
-    pub fn address_space_limited(&self) -> bool {
-        self.address_space_limited
-    }
-
-    /// Whether it runs under AddressSanitizer.
-    pub fn sanitized(&self) -> bool {
-        self.sanitized
-    }
-
     /// The build in one line: the compiler, its version and options, and
     /// how it differs from LeetCode's.
     pub fn description(&self) -> &str {
         &self.description
-    }
-
-    /// The compiler that built it, or the interpreter that runs it.
-    pub fn tool(&self) -> &Path {
-        &self.tool
     }
 
     /// What the judge needs to run it.
@@ -224,9 +173,7 @@ impl Language {
             command: plan.run,
             environment: plan.environment,
             address_space_limited: plan.address_space_limited,
-            sanitized: toolchain.sanitized(),
             description: plan.description,
-            tool: toolchain.tool().to_path_buf(),
             source: plan.source,
             shown: shown.to_string(),
             build_time: started.elapsed(),

@@ -112,9 +112,6 @@ fn judge(
     tiers: &[Tier],
     args: &Args,
 ) -> io::Result<Status> {
-    // From here on SIGINT and SIGTERM stop what the judge runs and remove
-    // its directory before it exits (130, 143).
-    contain::Interrupt::catch();
     contain::Sandbox::allow(!args.no_sandbox);
     let memory_limit = args.memory_limit << 20;
     let Some(language) = Language::of(path) else {
@@ -142,6 +139,10 @@ fn judge(
         diagnostic!("error: no cases to run");
         return Ok(Status::UsageOrIo);
     }
+    // From here on SIGINT and SIGTERM stop what the judge runs and remove
+    // its directory before it exits (130, 143); until here they end it as
+    // they end any program (there is nothing to clean up).
+    contain::Interrupt::catch();
     let shown = path.display().to_string();
     let program = match language.build(&source, &shown, memory_limit) {
         Ok(program) => program,

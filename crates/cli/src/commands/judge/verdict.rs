@@ -150,6 +150,11 @@ impl Failure {
                     return Ok(());
                 };
                 output.line(&format!("  {}: {detail}", place(case)))?;
+                if let Stop::Runtime { stderr, .. } = &stop {
+                    if let Some(summary) = super::language::sanitizer_summary(stderr) {
+                        output.line(&format!("  {}", program.in_users_names(&summary)))?;
+                    }
+                }
                 if matches!(stop, Stop::TimeLimit { .. }) && cases[case].tier == Some(Tier::Hardest)
                 {
                     output.line(&stress_note(&cases[case]))?;

@@ -51,7 +51,6 @@ const HARNESS: &str = "sudoku-judge-harness.cpp";
 /// whether it read or wrote, and the first frame of the report in the
 /// submission, for example "AddressSanitizer: heap-buffer-overflow: a WRITE
 /// of size 1 at my.cpp:12". `None` if there is no report.
-#[allow(dead_code)]
 pub fn sanitizer_summary(stderr: &str) -> Option<String> {
     let start = stderr.find("AddressSanitizer")?;
     let report: Vec<&str> = stderr[start..].lines().collect();

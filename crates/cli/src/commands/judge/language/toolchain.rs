@@ -165,26 +165,10 @@ impl Toolchain {
         })
     }
 
-    /// The compiler or interpreter.
-    pub fn tool(&self) -> &Path {
-        &self.tool
-    }
-
     /// Whether what it builds is a program started from the build
     /// directory (which must then allow it: not `noexec`).
     pub fn builds_an_executable(&self) -> bool {
         matches!(self.kind, Kind::Rust { .. } | Kind::Cpp { .. })
-    }
-
-    /// Whether the program runs under AddressSanitizer.
-    pub fn sanitized(&self) -> bool {
-        matches!(
-            self.kind,
-            Kind::Cpp {
-                sanitizer: true,
-                ..
-            }
-        )
     }
 
     /// Writes the files to build in `directory`: `source` (from the file the
