@@ -365,18 +365,9 @@ fn the_reference_solutions_in_the_notes_are_accepted() {
                 .join(format!("{solution}.{extension}"))
                 .display()
                 .to_string();
-            // The judge's limit is wall-clock, and the tests run in parallel
-            // on a machine that may be busy: a generous limit, so that this
-            // checks the verdict and not the machine's load. How fast they
-            // are is the benchmarks' business.
-            let (code, stdout, stderr) = run(&[
-                "judge",
-                "--tier",
-                "example,easy,medium,hard",
-                "--time-limit",
-                "20",
-                &shown,
-            ]);
+            // The judge's default tiers and limit, which counts processor
+            // time: the tests running beside it do not change the verdict.
+            let (code, stdout, stderr) = run(&["judge", "--no-compare", &shown]);
             assert_eq!(code, Some(0), "{shown}:\n{stdout}\n{stderr}");
             assert!(stdout.starts_with("Accepted\n"), "{shown}:\n{stdout}");
         }

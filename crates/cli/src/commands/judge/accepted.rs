@@ -145,9 +145,9 @@ fn references(run: &Run) -> Result<Vec<(String, Program)>, Interrupted> {
         match run.language.build(source, &shown, run.memory_limit) {
             Ok(program) => built.push((shown, program)),
             Err(BuildError::Interrupted(status)) => return Err(Interrupted(status)),
-            Err(_) => diagnostic!(
-                "warning: {shown} did not build here: it is left out of the comparison"
-            ),
+            Err(_) => {
+                diagnostic!("warning: {shown} did not build here: it is left out of the comparison")
+            }
         }
     }
     Ok(built)
