@@ -43,7 +43,7 @@ fn missing_tools(tools: &[&[&str]]) -> Vec<String> {
 
 /// True when every tool is there; otherwise says which is missing, and
 /// fails if the run requires the judge's tools.
-fn tools_present(language: &str, tools: &[&[&str]]) -> bool {
+pub fn tools_present(language: &str, tools: &[&[&str]]) -> bool {
     let missing = missing_tools(tools);
     if missing.is_empty() {
         return true;
@@ -501,22 +501,21 @@ fn forty_thousand_errors_show_the_first_and_a_count() {
 }
 
 /// A build that never ends is stopped at the build's time limit (shortened
-/// here with `SUDOKU_LAB_BUILD_SECONDS`), with everything it started, and
-/// its directory removed.
+/// here with `--build-time-limit`), with everything it started, and its
+/// directory removed.
 #[test]
 fn a_build_that_never_ends_is_stopped_at_the_limit() {
     let temporary = tempfile::tempdir().unwrap();
     let output = sudoku()
-        .args(["judge", "--tier", "example"])
+        .args(["judge", "--tier", "example", "--build-time-limit", "2"])
         .arg(fixture("rust", "endless_build", "rs"))
-        .env("SUDOKU_LAB_BUILD_SECONDS", "2")
         .env("TMPDIR", temporary.path())
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.starts_with("Compile Error\n    the build ran past 2 s and was stopped"),
+        stdout.starts_with("Compile Error\n    the build ran past 2 s (--build-time-limit) and was stopped"),
         "{stdout}"
     );
     assert!(stdout.contains("built with rustc"), "{stdout}");

@@ -11,6 +11,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::common::{binary, sudoku};
+use crate::judge::tools_present;
 
 /// A correct classic backtracking in Python with `before` as the first
 /// statement of `solveSudoku` (and `imports` at the top of the file).
@@ -41,21 +42,7 @@ class Solution:
 }
 
 fn python3_present() -> bool {
-    which_present("python3", "Python")
-}
-
-fn which_present(tool: &str, language: &str) -> bool {
-    let present = std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|directory| directory.join(tool).is_file())
-    });
-    if !present {
-        assert!(
-            std::env::var_os("SUDOKU_LAB_REQUIRE_JUDGE_TOOLS").is_none(),
-            "{language}: {tool} not on PATH"
-        );
-        eprintln!("{language}: {tool} not on PATH: this test was not run");
-    }
-    present
+    tools_present("Python", &[&["python3"]])
 }
 
 /// Whether bubblewrap works here, as the judge asks it; `.ci/run`

@@ -13,7 +13,7 @@ use sudoku_core::Board;
 use super::cases::Case;
 use super::child::Launch;
 use super::contain::Sandbox;
-use super::language::{BuildError, Language, Program};
+use super::language::{self, BuildError, Language, Program};
 use super::reference;
 use super::rounds::{self, median_and_spread, Comparison, Subject, Timed, WIDE, WINDOW};
 use super::Times;
@@ -27,7 +27,7 @@ pub struct Run<'a> {
     pub cases: &'a [Case],
     pub times: &'a Times,
     pub wall: Duration,
-    pub memory_limit: u64,
+    pub limits: language::Limits,
     pub time_limit: Duration,
     /// Whether to time it beside the others (not with `--no-compare`).
     pub compare: bool,
@@ -108,7 +108,7 @@ fn time_subjects(run: &Run) -> Result<(Comparison, Vec<String>), Interrupted> {
         .iter()
         .map(|subject| subject.name.clone())
         .collect();
-    rounds::compare(&subjects, run.cases, run.memory_limit, run.time_limit)
+    rounds::compare(&subjects, run.cases, run.limits.memory, run.time_limit)
         .map(|comparison| (comparison, names))
         .map_err(Interrupted)
 }
@@ -142,11 +142,13 @@ fn references(run: &Run) -> Result<Vec<(String, Program)>, Interrupted> {
     let mut built = Vec::new();
     for (name, source) in sources {
         let shown = format!("notes/solutions/{name}");
-        match run.language.build(source, &shown, run.memory_limit) {
+        match run.language.build(source, &shown, run.limits) {
             Ok(program) => built.push((shown, program)),
             Err(BuildError::Interrupted(status)) => return Err(Interrupted(status)),
             Err(_) => {
-                diagnostic!("warning: {shown} did not build here: it is left out of the comparison")
+                diagnostic!(
+                    "warning: {shown} did not build here: it is left out of the comparison"
+                );
             }
         }
     }

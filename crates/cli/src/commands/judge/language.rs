@@ -69,6 +69,15 @@ impl From<std::io::Error> for BuildError {
     }
 }
 
+/// The limits of a build and of the program it makes.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// The memory the program may use, in bytes.
+    pub memory: u64,
+    /// How long the build may take, wall-clock (`--build-time-limit`).
+    pub build_time: Duration,
+}
+
 /// A built submission, in a temporary directory removed when it is dropped.
 pub struct Program {
     directory: tempfile::TempDir,
@@ -137,14 +146,11 @@ impl Language {
     /// named it) in a new temporary directory, with what LeetCode adds
     /// around a submission and the judge's harness, as LeetCode builds it
     /// where this machine can; the program will run with a memory limit of
-    /// `memory_limit` bytes. The compiler runs contained, within limits on
-    /// its memory and time, and stops when the judge is interrupted.
-    pub fn build(
-        self,
-        source: &str,
-        shown: &str,
-        memory_limit: u64,
-    ) -> Result<Program, BuildError> {
+    /// `limits.memory` bytes. The compiler runs contained, within limits on
+    /// its memory and on its time (`limits.build_time`), and stops when the
+    /// judge is interrupted.
+    pub fn build(self, source: &str, shown: &str, limits: Limits) -> Result<Program, BuildError> {
+        let memory_limit = limits.memory;
         contain::Interrupt::catch();
         let toolchain = Toolchain::find(self)?;
         let directory = tempfile::Builder::new().prefix("sudoku-judge-").tempdir()?;
@@ -159,8 +165,14 @@ impl Language {
         // A compile error ends with the build's line: which compiler, and
         // how it differs from LeetCode's.
         let built_with = |message: String| format!("{message}\n\nbuilt with {}", plan.description);
-        let compiled = build::compile(&plan.compile, directory.path(), plan.limits, &environment)
-            .map_err(|error| match error {
+        let compiled = build::compile(
+            &plan.compile,
+            directory.path(),
+            plan.limits,
+            &environment,
+            limits.build_time,
+        )
+        .map_err(|error| match error {
             BuildError::Compile(message) => BuildError::Compile(built_with(message)),
             error => error,
         })?;

@@ -67,6 +67,10 @@ pub struct Args {
     /// allowed; at most a day).
     #[arg(long, value_name = "SECS", value_parser = parse_time_limit, default_value = "2")]
     time_limit: Duration,
+    /// How long building may take, in seconds of wall-clock time; past it
+    /// the verdict is Compile Error.
+    #[arg(long, value_name = "SECS", value_parser = parse_time_limit, default_value = "60")]
+    build_time_limit: Duration,
     /// More cases, from a puzzle file; each puzzle must have exactly one
     /// solution, as LeetCode promises.
     #[arg(long, value_name = "FILE")]
@@ -144,7 +148,11 @@ fn judge(
     // they end any program (there is nothing to clean up).
     contain::Interrupt::catch();
     let shown = path.display().to_string();
-    let program = match language.build(&source, &shown, memory_limit) {
+    let limits = language::Limits {
+        memory: memory_limit,
+        build_time: args.build_time_limit,
+    };
+    let program = match language.build(&source, &shown, limits) {
         Ok(program) => program,
         Err(BuildError::Setup(message)) => {
             diagnostic!("error: {message}");
@@ -175,7 +183,7 @@ fn judge(
                 cases: &cases,
                 times: &times,
                 wall,
-                memory_limit,
+                limits,
                 compare: !args.no_compare,
                 time_limit: args.time_limit,
             },

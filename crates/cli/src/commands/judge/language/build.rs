@@ -17,10 +17,6 @@ use wait_timeout::ChildExt;
 use super::super::contain::{self, Contained, Interrupt, Limits, Spec};
 use super::BuildError;
 
-/// How long a build may take, wall-clock. `SUDOKU_LAB_BUILD_SECONDS`
-/// changes it (the judge's tests use it to reach it quickly).
-const BUILD_LIMIT: Duration = Duration::from_secs(60);
-
 /// How often the wait for the compiler looks at the clock and for a signal.
 const SLICE: Duration = Duration::from_millis(50);
 
@@ -40,21 +36,14 @@ pub struct Compiled {
     pub lines: usize,
 }
 
-/// The wall-clock limit of a build.
-fn build_limit() -> Duration {
-    std::env::var("SUDOKU_LAB_BUILD_SECONDS")
-        .ok()
-        .and_then(|seconds| seconds.parse::<u64>().ok())
-        .map_or(BUILD_LIMIT, Duration::from_secs)
-}
-
 /// Runs the compiler `argv` in `directory` (which it may write), contained
-/// with `limits`, and waits for it at most the build's wall-clock limit.
+/// with `limits`, and waits for it at most `limit`, wall-clock.
 pub fn compile(
     argv: &[OsString],
     directory: &Path,
     limits: Limits,
     environment: &[(OsString, OsString)],
+    limit: Duration,
 ) -> Result<Compiled, BuildError> {
     let interrupt = Interrupt::catch();
     let mut command = contain::command(&Spec {
@@ -73,7 +62,6 @@ pub fn compile(
     let stderr = compiler.inner_mut().stderr.take();
     let stdout = thread::spawn(move || Captured::read(stdout));
     let stderr = thread::spawn(move || Captured::read(stderr));
-    let limit = build_limit();
     let started = Instant::now();
     let status = loop {
         if let Some(status) = interrupt.status() {
@@ -83,8 +71,8 @@ pub fn compile(
         if started.elapsed() >= limit {
             compiler.kill_all();
             return Err(BuildError::Compile(format!(
-                "the build ran past {} s and was stopped",
-                limit.as_secs()
+                "the build ran past {} s (--build-time-limit) and was stopped",
+                limit.as_secs_f64()
             )));
         }
         if let Some(status) = compiler.inner_mut().wait_timeout(SLICE)? {
