@@ -41,11 +41,14 @@ use crate::output::{diagnostic, Output, Status};
 /// example, then the corpus tiers, one verdict in LeetCode's words.
 ///
 /// The submission is what you would paste into LeetCode (`.rs`, `.cpp`
-/// or `.cc`, `.java`, `.py`). It is built with the compiler on PATH in a
-/// temporary directory and run in one process over every case, with a
-/// time limit per case. After Accepted, your time is set beside each of
-/// the catalog's approaches on the same cases. Exit status 0 only for
-/// Accepted.
+/// or `.cc`, `.java`, `.py`). It is built as LeetCode builds it, as far as
+/// the compilers on PATH allow, in a temporary directory, and run in one
+/// process over every case, contained (in bubblewrap where it works), with
+/// a limit per case in processor time and a memory limit. After Accepted,
+/// your time is set beside each of the catalog's approaches (and, in Python
+/// and Java, the reference solutions in your language), timed the same
+/// way on the same cases. Exit status 0 only for Accepted; 130 or 143 after
+/// SIGINT or SIGTERM.
 #[derive(clap::Args)]
 pub struct Args {
     /// Your submission: a .rs, .cpp (or .cc), .java or .py file.
