@@ -515,7 +515,9 @@ fn a_build_that_never_ends_is_stopped_at_the_limit() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.starts_with("Compile Error\n    the build ran past 2 s (--build-time-limit) and was stopped"),
+        stdout.starts_with(
+            "Compile Error\n    the build ran past 2 s (--build-time-limit) and was stopped"
+        ),
         "{stdout}"
     );
     assert!(stdout.contains("built with rustc"), "{stdout}");

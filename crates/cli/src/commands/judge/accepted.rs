@@ -59,9 +59,9 @@ pub fn print(output: &mut Output<impl Write>, run: &Run) -> io::Result<Status> {
         shown_time(slowest_time)
     ))?;
     output.line(&format!(
-        "  built with {} in {}; the run took {} of wall-clock time, starting {language} included; it ran {}",
-        program.description(),
+        "  built in {}: {}; the run took {} of wall-clock time, starting {language} included; it ran {}",
         shown_time(program.build_time),
+        program.description(),
         shown_time(run.wall),
         Sandbox::here().describe()
     ))?;
@@ -74,7 +74,7 @@ pub fn print(output: &mut Output<impl Write>, run: &Run) -> io::Result<Status> {
         Ok(comparison) => comparison,
         Err(Interrupted(status)) => return Ok(Status::Signal(status)),
     };
-    print_comparison(output, &comparison.0, &comparison.1)?;
+    print_comparison(output, &comparison.0, &comparison.1, program.sanitized())?;
     Ok(Status::Success)
 }
 
@@ -189,30 +189,25 @@ fn print_comparison(
     output: &mut Output<impl Write>,
     comparison: &Comparison,
     names: &[String],
+    sanitized: bool,
 ) -> io::Result<()> {
     output.line(&format!(
         "How you compare: your processor time per solve, and your time over each one's (above 1× you are slower), the median of {} rounds (lowest–highest)",
         comparison.rounds
     ))?;
-    let width = names.iter().map(String::len).max().unwrap_or(0).max(3) + 2;
-    let mut header = format!("  {:width$}", "");
-    for group in &comparison.groups {
-        let _ = write!(header, "{group:<22}");
-    }
-    output.line(header.trim_end())?;
-    let yours = &comparison.timed[0];
     let mut wide = false;
     let mut skipped: Vec<String> = Vec::new();
+    let mut rows: Vec<Vec<String>> = vec![std::iter::once(String::new())
+        .chain(comparison.groups.iter().cloned())
+        .collect()];
     for (index, name) in names.iter().enumerate() {
-        let mut line = format!("  {name:width$}");
+        let mut row = vec![name.clone()];
         for (group, timed) in comparison.timed[index].iter().enumerate() {
-            let cell = match (timed, &yours[group]) {
-                (Timed::Rounds(theirs), Timed::Rounds(mine)) if index == 0 => {
+            let cell = match (timed, &comparison.timed[0][group]) {
+                (Timed::Rounds(mine), _) if index == 0 => {
                     let micros: Vec<f64> =
-                        theirs.iter().map(|time| time.as_secs_f64() * 1e6).collect();
-                    let (median, _) = median_and_spread(&micros);
-                    let _ = mine;
-                    shown_micros(median)
+                        mine.iter().map(|time| time.as_secs_f64() * 1e6).collect();
+                    shown_micros(median_and_spread(&micros).0)
                 }
                 (Timed::Rounds(theirs), Timed::Rounds(mine)) => {
                     let ratios: Vec<f64> = mine
@@ -223,28 +218,45 @@ fn print_comparison(
                     let (median, spread) = median_and_spread(&ratios);
                     let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
                     let highest = ratios.iter().copied().fold(0.0, f64::max);
-                    let mark = if spread > WIDE {
-                        wide = true;
-                        "!"
-                    } else {
-                        ""
-                    };
+                    wide |= spread > WIDE;
                     format!(
-                        "{}× ({}–{}){mark}",
+                        "{}× ({}–{}){}",
                         shown_ratio(median),
                         shown_ratio(lowest),
-                        shown_ratio(highest)
+                        shown_ratio(highest),
+                        if spread > WIDE { "!" } else { "" }
                     )
                 }
                 (Timed::Skipped(why), _) => {
-                    if !skipped.contains(why) {
-                        skipped.push(why.clone());
+                    let why = if index == 0 {
+                        format!("yours: {why}")
+                    } else {
+                        why.clone()
+                    };
+                    if !skipped.contains(&why) {
+                        skipped.push(why);
                     }
                     "-".to_string()
                 }
                 (Timed::Rounds(_), Timed::Skipped(_)) => "-".to_string(),
             };
-            let _ = write!(line, "{cell:<22}");
+            row.push(cell);
+        }
+        rows.push(row);
+    }
+    // Each column as wide as its widest cell, two spaces apart.
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in &rows {
+        let mut line = String::from(" ");
+        for (cell, width) in row.iter().zip(&widths) {
+            let _ = write!(line, " {cell:width$} ");
         }
         output.line(line.trim_end())?;
     }
@@ -252,10 +264,12 @@ fn print_comparison(
         output.line(&format!("  (- not timed there: {})", skipped.join("; ")))?;
     }
     output.line(&format!(
-        "  Each case is solved again and again for about {} ms in each round, every one in a process of its own behind the same harness; the time is the processor time of the thread that calls the solve function, so {}'s start-up and a busy machine's waiting are not in it.",
-        WINDOW.as_millis(),
-        "your language"
+        "  Each one runs all the cases in a process of its own behind the same harness; each case is solved again and again for about {} ms a round (once, if one solve takes longer). The time is the processor time of the thread that calls the solve function: start-up and a busy machine's waiting are not in it.",
+        WINDOW.as_millis()
     ))?;
+    if sanitized {
+        output.line("  Your C++ runs under AddressSanitizer, as on LeetCode: its checks slow it down, so the ratios include a cost the approaches here do not pay.")?;
+    }
     if wide {
         output.line(&format!(
             "  warning: the ratios marked ! moved by more than {:.0}% between rounds (a busy machine, or a runtime still warming up): read them with care",

@@ -328,7 +328,17 @@ impl Drop for Session {
 /// How a process ended, in words.
 fn describe(status: std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
-    if let Some(signal) = status.signal() {
+    // bubblewrap, between the launcher and the program, reports a program
+    // killed by signal N as exit status 128 + N, as a shell does (and the
+    // launcher does too for a signal it cannot raise on itself): read it
+    // back as the signal, which is what a learner needs to see.
+    let signal = status.signal().or_else(|| {
+        status
+            .code()
+            .filter(|code| (129..=192).contains(code))
+            .map(|code| code - 128)
+    });
+    if let Some(signal) = signal {
         let name = match signal {
             4 => " (SIGILL)",
             6 => " (SIGABRT)",

@@ -1,6 +1,7 @@
 //! Containing what the judge runs: the compiler and the submission.
 //!
-//! Every process the judge starts goes through `sudoku __contain`, a
+//! Every compiler and program the judge runs goes through `sudoku __contain` (only
+//! the quick probes of a tool's version, and of bubblewrap, run without it), a
 //! launcher (this same binary, under an argument `main` looks for before it
 //! parses a command) that sets the limits of [`Limits`] on itself and then
 //! runs the program as its child and ends as it ends, so the limits hold
@@ -171,7 +172,7 @@ impl Sandbox {
                 "in a bubblewrap sandbox (read-only files, private /tmp, no network, own PID namespace)"
             }
             Sandbox::Session => {
-                "in a session of its own, not sandboxed (no working bubblewrap here, or --no-sandbox): it could read and write your files"
+                "in a session of its own, not sandboxed (no working bubblewrap here, or --no-sandbox): it could read and write your files and use the network"
             }
         }
     }

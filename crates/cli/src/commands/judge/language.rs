@@ -21,7 +21,6 @@ use std::time::{Duration, Instant};
 use self::toolchain::Toolchain;
 use super::contain;
 
-#[allow(unused_imports)] // For the run's verdict, which does not use them yet.
 pub use self::sanitizer::{out_of_memory, sanitizer_summary};
 pub use self::submission::read_submission;
 
@@ -84,6 +83,7 @@ pub struct Program {
     command: Vec<OsString>,
     environment: Vec<(OsString, OsString)>,
     address_space_limited: bool,
+    sanitized: bool,
     description: String,
     /// The submission's copy in the directory, and the name the user gave it:
     /// messages show the second for the first.
@@ -94,6 +94,12 @@ pub struct Program {
 }
 
 impl Program {
+    /// Whether it runs under AddressSanitizer (C++ built as LeetCode
+    /// builds it), which costs it time.
+    pub fn sanitized(&self) -> bool {
+        self.sanitized
+    }
+
     /// The build in one line: the compiler, its version and options, and
     /// how it differs from LeetCode's.
     pub fn description(&self) -> &str {
@@ -185,6 +191,7 @@ impl Language {
             command: plan.run,
             environment: plan.environment,
             address_space_limited: plan.address_space_limited,
+            sanitized: plan.sanitized,
             description: plan.description,
             source: plan.source,
             shown: shown.to_string(),

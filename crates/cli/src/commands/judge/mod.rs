@@ -2,17 +2,19 @@
 //! Rust, C++, Java or Python 3.
 //!
 //! The submission is what you would paste into LeetCode. The judge adds what
-//! LeetCode adds around it, builds it with the compiler on PATH (in a
-//! temporary directory, removed afterwards; your file is only read), and
-//! runs it in one child process over every case through a small harness
-//! (`harness/`), so that start-up is paid once. Each case gets a verdict in
-//! LeetCode's words, checked against the case's one solution; the run stops
-//! at the first case that is not right. After Accepted it times the
-//! catalog's approaches on the same cases in the same run, for comparison.
+//! LeetCode adds around it, builds it as LeetCode builds it where the
+//! compilers here allow (in a temporary directory, removed afterwards; your
+//! file is only read), and runs it contained (`contain`) in one process
+//! over every case through a small harness (`harness/`), so that start-up
+//! is paid once. Each case gets a verdict in LeetCode's words, checked
+//! against the case's one solution; the run stops at the first case that
+//! is not right. After Accepted it times the submission, the catalog's
+//! approaches and the reference solutions in its language the same way,
+//! each in a process of its own (`rounds`).
 //!
 //! Here: the options, the build and the run; the cases are made in
-//! `cases`, judged and reported in `verdict`, and an accepted run is set
-//! beside the approaches in `accepted`.
+//! `cases`, built in `language`, run in `child`, judged and reported in
+//! `verdict`, and an accepted run is set beside the others in `accepted`.
 
 mod accepted;
 mod cases;
@@ -38,7 +40,7 @@ use self::verdict::{check, indent, Failure};
 use crate::output::{diagnostic, Output, Status};
 
 /// Judge your own solution of LeetCode 37 as LeetCode would: the
-/// example, then the corpus tiers, one verdict in LeetCode's words.
+/// example, then the easy, medium and hard tiers, one verdict in LeetCode's words.
 ///
 /// The submission is what you would paste into LeetCode (`.rs`, `.cpp`
 /// or `.cc`, `.java`, `.py`). It is built as LeetCode builds it, as far as
@@ -57,8 +59,8 @@ pub struct Args {
     /// Print an empty submission in LANG to start from, and nothing else.
     #[arg(long, value_enum, value_name = "LANG", conflicts_with_all = ["submission", "tier", "stress", "cases"])]
     template: Option<Language>,
-    /// The corpus tiers to run, separated by commas, easiest first
-    /// [default: example,easy,medium,hard, as hard as LeetCode's own tests].
+    /// The corpus tiers to run, separated by commas; they run easiest
+    /// first [default: example,easy,medium,hard].
     #[arg(long, value_delimiter = ',', value_parser = tier_parser())]
     tier: Vec<Tier>,
     /// Add the stress tier, `hardest`, to the tiers: puzzles that need over
@@ -88,7 +90,7 @@ pub struct Args {
     no_compare: bool,
     /// Run the program without bubblewrap even where it works: in a session
     /// of its own, killed with all it started at the end, but able to read
-    /// and write your files.
+    /// and write your files, use the network and signal your processes.
     #[arg(long)]
     no_sandbox: bool,
 }

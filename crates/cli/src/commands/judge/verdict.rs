@@ -85,7 +85,7 @@ pub fn check(case: &Case, board: &str) -> Result<(), String> {
 }
 
 /// Said under a board that came back unchanged: why that happens.
-const UNCHANGED_CAUSES: &str = "  (usually: the board reassigned, as `board = solved`, where its cells must be written into; or a search that finds the solution but does not `return true`, and so undoes every placement on its way back)";
+const UNCHANGED_CAUSES: &str = "  (usually: the board reassigned, as `board = solved`, where its cells must be written into; or a search that finds the solution but does not return true (`True` in Python), and so undoes every placement on its way back)";
 
 /// The most placements counted for the classic's count under a Time Limit
 /// Exceeded on the stress tier: the tier's puzzles need from ten to some
@@ -138,6 +138,7 @@ impl Failure {
                 output.line(&boards_side_by_side(&cases[case], &board, colour()))?;
                 print_input(output, &cases[case])?;
                 print_own_output(output, &own_output)?;
+                output.line(&format!("  built with {}", program.description()))?;
             }
             Failure::Stopped {
                 case,
@@ -168,6 +169,7 @@ impl Failure {
                 }
                 print_input(output, &cases[case])?;
                 print_own_output(output, &own_output)?;
+                output.line(&format!("  built with {}", program.description()))?;
             }
         }
         Ok(())
@@ -249,7 +251,7 @@ fn stress_note(case: &Case) -> String {
         grouped(placements)
     };
     format!(
-        "  this case is from hardest, a stress tier: LeetCode's own tests are milder (the default tiers, example to hard, are as hard as they get). The classic backtracking (coordinate-recursive) makes {count} placements on it; a hard case needs at most 1,000,000."
+        "  this case is from hardest, a stress tier, far beyond LeetCode's own tests: the classic backtracking (coordinate-recursive) makes {count} placements on it; a case of the hard tier needs at most 1,000,000."
     )
 }
 
@@ -272,21 +274,10 @@ pub fn print_own_output(output: &mut Output<impl Write>, own_output: &str) -> io
     output.line(&indent(&printable(&first_lines(own_output.trim_end(), 10))))
 }
 
-/// Memory in the unit that keeps it short: `512 MiB`, `1 GiB`, `3.2 GiB`.
+/// Memory in MiB, to the MiB: `512 MiB`, `1024 MiB`, `1031 MiB` (a
+/// verdict sets what was used beside the limit, so both in one unit).
 fn shown_bytes(bytes: u64) -> String {
-    const MIB: u64 = 1 << 20;
-    const GIB: u64 = 1 << 30;
-    #[allow(clippy::cast_precision_loss)] // Shown to a tenth.
-    let (amount, unit) = if bytes >= GIB {
-        (bytes as f64 / GIB as f64, "GiB")
-    } else {
-        (bytes as f64 / MIB as f64, "MiB")
-    };
-    if amount.fract() == 0.0 {
-        format!("{amount:.0} {unit}")
-    } else {
-        format!("{amount:.1} {unit}")
-    }
+    format!("{} MiB", bytes.div_ceil(1 << 20))
 }
 
 /// Whether the side-by-side boards mark differences in colour: on a
@@ -594,10 +585,10 @@ mod tests {
 
     #[test]
     fn memory_is_shown_in_mib_or_gib() {
-        assert_eq!(shown_bytes(1 << 30), "1 GiB");
+        assert_eq!(shown_bytes(1 << 30), "1024 MiB");
         assert_eq!(shown_bytes(512 << 20), "512 MiB");
-        assert_eq!(shown_bytes(3 << 29), "1.5 GiB");
-        assert_eq!(shown_bytes((1 << 20) + (1 << 19)), "1.5 MiB");
+        // Over the limit by a little is over it, shown so.
+        assert_eq!(shown_bytes((1 << 30) + 1), "1025 MiB");
     }
 
     #[test]

@@ -44,9 +44,6 @@ pub fn symbolizer() -> Option<PathBuf> {
 /// The file the judge's harness is compiled as (`#line` in harness.cpp).
 const HARNESS: &str = "sudoku-judge-harness.cpp";
 
-// The run's verdict reads the two below; until the run side (issue 30)
-// does, only the tests do.
-
 /// One line for an AddressSanitizer report in `stderr`: the kind of error,
 /// whether it read or wrote, and the first frame of the report in the
 /// submission, for example "AddressSanitizer: heap-buffer-overflow: a WRITE

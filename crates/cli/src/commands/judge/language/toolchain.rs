@@ -78,6 +78,8 @@ pub struct Plan {
     /// AddressSanitizer, which maps terabytes of shadow, nor Java, whose
     /// heap has its own limit).
     pub address_space_limited: bool,
+    /// Whether it runs under AddressSanitizer, which slows it down.
+    pub sanitized: bool,
     /// The build in one line, for the verdict.
     pub description: String,
 }
@@ -229,6 +231,7 @@ impl Toolchain {
             run: vec![binary.into()],
             environment: Vec::new(),
             address_space_limited: true,
+            sanitized: false,
             description,
         })
     }
@@ -301,6 +304,7 @@ impl Toolchain {
                 Vec::new()
             },
             address_space_limited: !sanitizer,
+            sanitized: sanitizer,
             description,
         })
     }
@@ -366,6 +370,7 @@ impl Toolchain {
             run,
             environment: Vec::new(),
             address_space_limited: false,
+            sanitized: false,
             description,
         })
     }
@@ -400,6 +405,7 @@ impl Toolchain {
             // The run writes nothing into the build directory.
             environment: vec![("PYTHONDONTWRITEBYTECODE".into(), "1".into())],
             address_space_limited: true,
+            sanitized: false,
             description,
         })
     }
