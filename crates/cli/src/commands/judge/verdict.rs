@@ -614,7 +614,7 @@ mod tests {
             solution: entry.solution.unwrap(),
         };
         let note = stress_note(&case);
-        assert!(note.contains("LeetCode's own tests are milder"), "{note}");
+        assert!(note.contains("far beyond LeetCode's own tests"), "{note}");
         let count: u64 = note
             .split(" placements on it")
             .next()
