@@ -198,11 +198,13 @@ fn a_write_outside_the_sandbox_fails() {
     }
     let outside = tempfile::tempdir().unwrap();
     let target = outside.path().join("escaped.txt");
+    // First it remounts the root writable, which root's capabilities
+    // would allow in a sandbox that kept them.
     let before = format!(
-        "try:\n            open({:?}, 'w').write('x')\n        except OSError:\n            pass",
+        "libc = ctypes.CDLL(None, use_errno=True)\n        libc.mount(None, b'/', None, 32 | 4096, None)\n        try:\n            open({:?}, 'w').write('x')\n        except OSError:\n            pass",
         target.display().to_string()
     );
-    let (code, stdout) = judge("writes.py", &python("", &before), &[]);
+    let (code, stdout) = judge("writes.py", &python("import ctypes", &before), &[]);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(
         !target.exists(),
@@ -210,7 +212,11 @@ fn a_write_outside_the_sandbox_fails() {
         target.display()
     );
     // Without the sandbox it can: the README says so.
-    let (code, _) = judge("writes.py", &python("", &before), &["--no-sandbox"]);
+    let (code, _) = judge(
+        "writes.py",
+        &python("import ctypes", &before),
+        &["--no-sandbox"],
+    );
     assert_eq!(code, Some(0));
     assert!(target.exists());
 }
@@ -276,6 +282,11 @@ fn the_time_limit_is_processor_time_with_a_wall_clock_backstop() {
 /// fresh directory; once the submission runs, sends `signal`; returns the
 /// judge's exit status and what is left in TMPDIR.
 fn signalled(signal: &str) -> (Option<i32>, Vec<String>, Vec<String>) {
+    signalled_with(signal, &[])
+}
+
+/// [`signalled`], with more options for the judge.
+fn signalled_with(signal: &str, options: &[&str]) -> (Option<i32>, Vec<String>, Vec<String>) {
     let temporary = tempfile::tempdir().unwrap();
     let submission = temporary.path().join("loops.py");
     std::fs::write(
@@ -286,6 +297,7 @@ fn signalled(signal: &str) -> (Option<i32>, Vec<String>, Vec<String>) {
     let scratch = tempfile::tempdir().unwrap();
     let mut judge = std::process::Command::new(binary())
         .args(["judge", "--tier", "example", "--time-limit", "60"])
+        .args(options)
         .arg(&submission)
         .env("TMPDIR", scratch.path())
         .stdout(Stdio::null())
@@ -331,11 +343,11 @@ fn signalled(signal: &str) -> (Option<i32>, Vec<String>, Vec<String>) {
 }
 
 #[test]
-fn sigint_and_sigterm_end_the_program_and_remove_the_directory() {
+fn sigint_sigterm_and_sighup_end_the_program_and_remove_the_directory() {
     if !python3_present() {
         return;
     }
-    for (signal, status) in [("-INT", 130), ("-TERM", 143)] {
+    for (signal, status) in [("-INT", 130), ("-TERM", 143), ("-HUP", 129)] {
         let (code, left, running) = signalled(signal);
         assert_eq!(code, Some(status), "{signal}");
         assert!(left.is_empty(), "{signal}: left in TMPDIR: {left:?}");
@@ -377,4 +389,95 @@ fn accepted_sets_you_beside_every_approach_and_the_references() {
         assert!(row.contains('×'), "{row}");
     }
     assert!(Path::new(&path).exists());
+}
+
+#[test]
+fn a_judge_killed_outright_takes_the_program_with_it() {
+    if !python3_present() {
+        return;
+    }
+    let mut modes: Vec<&[&str]> = vec![&["--no-sandbox"]];
+    if sandbox_present() {
+        modes.push(&[]);
+    }
+    for options in modes {
+        // SIGKILL cannot be caught: the launcher's death signal does it.
+        let (_, _, running) = signalled_with("-KILL", options);
+        let started = Instant::now();
+        let mut running = running;
+        while !running.is_empty() && started.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(50));
+            running.retain(|command| !processes_with(command).is_empty());
+        }
+        assert!(
+            running.is_empty(),
+            "{options:?}: still running: {running:?}"
+        );
+    }
+}
+
+#[test]
+fn work_in_short_lived_children_counts_against_the_time_limit() {
+    if !python3_present() {
+        return;
+    }
+    // Each child spins a few milliseconds and ends before the judge's next
+    // look at the processes; together they use seconds.
+    let before = "for _ in range(1500):\n            pid = os.fork()\n            if pid == 0:\n                end = time.thread_time() + 0.003\n                while time.thread_time() < end:\n                    pass\n                os._exit(0)\n            os.waitpid(pid, 0)";
+    let (code, stdout) = judge(
+        "forks.py",
+        &python("import os, time", before),
+        &["--time-limit", "1"],
+    );
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.starts_with("Time Limit Exceeded\n"), "{stdout}");
+    assert!(!stdout.contains("blocked or sleeping"), "{stdout}");
+}
+
+#[test]
+fn files_in_the_sandbox_s_tmp_are_bounded() {
+    if !python3_present() || !sandbox_present() {
+        return;
+    }
+    // 600 MiB kept in /tmp would be memory the limit does not see.
+    let before =
+        "for k in range(600):\n            open('/tmp/f%d' % k, 'wb').write(bytes(1 << 20))";
+    let (code, stdout) = judge("hoards.py", &python("", before), &["--memory-limit", "256"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.starts_with("Runtime Error\n"), "{stdout}");
+}
+
+#[test]
+fn the_sandbox_hides_the_host_s_unix_sockets() {
+    if !python3_present() || !sandbox_present() {
+        return;
+    }
+    // A socket where hosts keep theirs (a session bus, an agent).
+    let path = Path::new("/var/tmp").join(format!("sudoku-judge-test-{}.sock", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let before = format!(
+        "s = socket.socket(socket.AF_UNIX)\n        try:\n            s.connect({:?})\n            s.send(b'x')\n        except OSError:\n            pass",
+        path.display().to_string()
+    );
+    let (code, stdout) = judge("reaches.py", &python("import socket", &before), &[]);
+    let reached = listener.accept().is_ok();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(!reached, "the submission reached {}", path.display());
+}
+
+#[test]
+fn a_compile_error_cannot_drive_the_terminal() {
+    if !python3_present() {
+        return;
+    }
+    let (code, stdout) = judge("escapes.py", "x = (\n'\x1b]0;PWNED\x07\x1b[2J'\n", &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.starts_with("Compile Error\n"), "{stdout}");
+    assert!(
+        !stdout.contains('\x1b') && !stdout.contains('\x07'),
+        "{stdout:?}"
+    );
 }

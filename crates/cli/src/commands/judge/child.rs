@@ -41,8 +41,10 @@ const LONGEST_ANSWER: usize = 64 * 1024;
 const POLL: Duration = Duration::from_millis(5);
 
 /// How long the program may take to load (start its runtime, read the
-/// submission) before it is ready for the first case, in processor time.
+/// submission) before it is ready for the first case, in processor time,
+/// and on the clock (a program stopped or asleep while it loads).
 const LOAD_LIMIT: Duration = Duration::from_secs(10);
+const LOAD_WALL_LIMIT: Duration = Duration::from_secs(20);
 
 /// The wall-clock backstop of a case whose processor time limit is
 /// `limit`: a program that blocks or sleeps uses no processor time.
@@ -124,8 +126,16 @@ pub struct Session {
 
 impl Session {
     /// Starts the program, contained, and waits until it is ready for the
-    /// first case.
-    pub fn start(launch: &Launch, memory_limit: u64) -> Result<Session, Stop> {
+    /// first case. It will be asked at most `requests` times, each with a
+    /// processor time limit of at most `limit`: past all of them together
+    /// (and its loading), the kernel stops it (a backstop: the judge's
+    /// own watch stops each request long before).
+    pub fn start(
+        launch: &Launch,
+        memory_limit: u64,
+        requests: usize,
+        limit: Duration,
+    ) -> Result<Session, Stop> {
         // The judge's end is closed in the program (close-on-exec); the
         // program's end becomes its descriptor 3.
         let (reader, writer) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
@@ -133,8 +143,11 @@ impl Session {
         let reader = std::fs::File::from(reader);
         let limits = Limits {
             address_space: launch.address_space_limited.then_some(memory_limit),
-            // A backstop only: the judge stops a case long before.
-            cpu_seconds: Some(3600),
+            cpu_seconds: Some(
+                (limit.as_secs() + 1)
+                    .saturating_mul(u64::try_from(requests).unwrap_or(u64::MAX))
+                    .saturating_add(LOAD_LIMIT.as_secs() + 60),
+            ),
             file_size: Some(OUTPUT_LIMIT),
         };
         let mut command = contain::command(&Spec {
@@ -175,7 +188,8 @@ impl Session {
             stderr,
             memory_limit,
         };
-        match session.wait(LOAD_LIMIT)? {
+        let before = session.child.processor_time();
+        match session.wait_from(before, LOAD_LIMIT, LOAD_WALL_LIMIT)? {
             Frame::Ready => Ok(session),
             Frame::Answer { .. } => Err(session.garbled("an answer before any case")),
             Frame::Garbled(what) => Err(session.garbled(&what)),
@@ -198,7 +212,7 @@ impl Session {
             // It is gone already: say how it ended.
             return Err(self.ended());
         }
-        let frame = self.wait_from(before, limit)?;
+        let frame = self.wait_from(before, limit, backstop(limit))?;
         let cpu = self.child.processor_time().saturating_sub(before);
         match frame {
             Frame::Answer { board, own } => Ok(Answer { board, own, cpu }),
@@ -212,17 +226,16 @@ impl Session {
         self.stdout.text()
     }
 
-    /// Waits for the next frame, the program's processor time from now
-    /// under `limit`.
-    fn wait(&mut self, limit: Duration) -> Result<Frame, Stop> {
-        let before = self.child.processor_time();
-        self.wait_from(before, limit)
-    }
-
     /// Waits for the next frame, looking every [`POLL`] at what can end
     /// the wait: the program's end, its output, memory, processor time
-    /// since `before`, the wall-clock backstop, a signal to the judge.
-    fn wait_from(&mut self, before: Duration, limit: Duration) -> Result<Frame, Stop> {
+    /// since `before` (at most `limit`), the wall clock (at most
+    /// `wall_limit`), a signal to the judge.
+    fn wait_from(
+        &mut self,
+        before: Duration,
+        limit: Duration,
+        wall_limit: Duration,
+    ) -> Result<Frame, Stop> {
         let started = Instant::now();
         loop {
             match self.frames.recv_timeout(POLL) {
@@ -265,7 +278,7 @@ impl Session {
             if cpu > limit {
                 return Err(self.time_limit(cpu, wall, false));
             }
-            if wall > backstop(limit) {
+            if wall > wall_limit {
                 return Err(self.time_limit(cpu, wall, true));
             }
         }

@@ -18,7 +18,7 @@ use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -61,6 +61,10 @@ struct Args {
     cpu_seconds: Option<u64>,
     #[arg(long)]
     file_size: Option<u64>,
+    /// Become the program (`exec`) instead of running it as a child: the
+    /// launcher's second stage, which only sets its death signal first.
+    #[arg(long)]
+    exec: bool,
     /// The program and its arguments.
     #[arg(last = true, required = true)]
     program: Vec<OsString>,
@@ -71,6 +75,21 @@ pub fn launch() -> std::process::ExitCode {
     use clap::Parser;
     use rlimit::Resource;
     let args = Args::parse_from(std::env::args_os().skip(1));
+    // Die with the parent (the judge; for the second stage, the first): a
+    // judge killed by SIGKILL takes what it runs with it. The setting
+    // survives `exec`, so the program itself dies with the first stage.
+    let _ = rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL));
+    if args.exec {
+        use std::os::unix::process::CommandExt;
+        let error = Command::new(&args.program[0])
+            .args(&args.program[1..])
+            .exec();
+        diagnostic!(
+            "{LAUNCH_FAILED}{}: {error}",
+            Path::new(&args.program[0]).display()
+        );
+        return LAUNCH_STATUS.into();
+    }
     let limits = [
         (Resource::AS, args.address_space),
         (Resource::CPU, args.cpu_seconds),
@@ -88,11 +107,14 @@ pub fn launch() -> std::process::ExitCode {
     }
     // The program runs as the launcher's child, not in its place: a
     // program that signals its parent (`kill(getppid(), 9)`) reaches the
-    // launcher, never the judge.
-    let status = match Command::new(&args.program[0])
-        .args(&args.program[1..])
-        .status()
-    {
+    // launcher, never the judge. It starts through the second stage, which
+    // ties it to this one's death.
+    let second = std::env::current_exe().map(|exe| {
+        let mut command = Command::new(exe);
+        command.args([LAUNCHER, "--exec", "--"]).args(&args.program);
+        command
+    });
+    let status = match second.and_then(|mut command| command.status()) {
         Ok(status) => status,
         Err(error) => {
             diagnostic!(
@@ -188,11 +210,35 @@ fn sandbox_options(directory: &Path, writable: bool) -> Vec<OsString> {
         "/dev",
         "--proc",
         "/proc",
+        // Private and small: files kept there are memory the limit does
+        // not see.
+        "--size",
+        "67108864",
+        "--tmpfs",
+        "/dev/shm",
+        "--remount-ro",
+        "/dev",
+        "--size",
+        "67108864",
         "--tmpfs",
         "/tmp",
+        // Where the host's Unix sockets live (a session bus, an agent):
+        // hidden, since a read-only view still lets a socket be reached.
+        "--tmpfs",
+        "/run",
+        "--remount-ro",
+        "/run",
+        "--tmpfs",
+        "/var/tmp",
+        "--remount-ro",
+        "/var/tmp",
         "--unshare-all",
         "--die-with-parent",
         "--new-session",
+        // Run as root, bubblewrap would keep every capability, and with
+        // them the power to remount the file system writable.
+        "--cap-drop",
+        "ALL",
     ]
     .iter()
     .map(OsString::from)
@@ -306,8 +352,22 @@ impl Contained {
     }
 
     /// The resident memory of it and every process under it, in bytes.
+    ///
+    /// The judge's own processes between it and the program (the
+    /// launcher, bubblewrap) are not counted: the limit is the program's.
     pub fn resident_memory(&self) -> u64 {
-        tree(self.id()).iter().map(|&pid| resident(pid)).sum()
+        let ours: Vec<PathBuf> = [std::env::current_exe().ok(), bubblewrap()]
+            .into_iter()
+            .flatten()
+            .collect();
+        tree(self.id())
+            .iter()
+            .filter(|&&pid| {
+                std::fs::read_link(format!("/proc/{pid}/exe"))
+                    .map_or(true, |exe| !ours.contains(&exe))
+            })
+            .map(|&pid| resident(pid))
+            .sum()
     }
 }
 
@@ -412,12 +472,27 @@ fn process_time(pid: u32) -> Duration {
         .and_then(|text| {
             // The fields after the command name, which is in parentheses.
             let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
-            // utime and stime are fields 14 and 15 of the whole line.
-            Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+            // utime and stime are fields 14 and 15 of the whole line;
+            // cutime and cstime, 16 and 17, what its children used that it
+            // waited for.
+            let field = |index: usize| fields.get(index)?.parse::<u64>().ok();
+            Some((field(11)? + field(12)?, field(13)? + field(14)?))
         })
-        .unwrap_or(0);
-    // The kernel's USER_HZ is 100 on every Linux the judge runs on.
-    Duration::from_nanos(nanos).max(Duration::from_millis(ticks * 10))
+        .unwrap_or((0, 0));
+    // The kernel's USER_HZ is 100 on every Linux the judge runs on. Work
+    // done in children that have ended is counted too: a program cannot
+    // hide its work in short-lived processes between two looks.
+    let (own, children) = ticks;
+    Duration::from_nanos(nanos).max(Duration::from_millis(own * 10))
+        + Duration::from_millis(children * 10)
+}
+
+/// The sandbox's program, if the judge uses one.
+fn bubblewrap() -> Option<PathBuf> {
+    match Sandbox::here() {
+        Sandbox::Bubblewrap(path) => std::fs::canonicalize(path).ok(),
+        Sandbox::Session => None,
+    }
 }
 
 /// The resident memory of process `pid`, in bytes (`/proc/PID/statm`).
@@ -428,39 +503,37 @@ fn resident(pid: u32) -> u64 {
         .map_or(0, |pages| pages * 4096)
 }
 
-/// SIGINT or SIGTERM, once received: the judge then stops what it runs,
-/// removes its directory and exits 130 or 143.
+/// SIGINT, SIGTERM or SIGHUP (a closed terminal), once received: the
+/// judge then stops what it runs, removes its directory and exits 130, 143
+/// or 129. (SIGKILL cannot be caught: the launcher's death signal ends the
+/// program then, but the directory stays.)
 pub struct Interrupt {
-    interrupt: Arc<AtomicBool>,
-    terminate: Arc<AtomicBool>,
+    /// The number of the signal that came (the last, if several), 0 until one does.
+    signal: Arc<AtomicUsize>,
 }
 
 impl Interrupt {
-    /// Catches SIGINT and SIGTERM from now on (once per run).
+    /// Catches the three signals from now on (once per run).
     pub fn catch() -> &'static Interrupt {
         static INTERRUPT: OnceLock<Interrupt> = OnceLock::new();
         INTERRUPT.get_or_init(|| {
-            let interrupt = Arc::new(AtomicBool::new(false));
-            let terminate = Arc::new(AtomicBool::new(false));
-            let _ =
-                signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt));
-            let _ =
-                signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&terminate));
-            Interrupt {
-                interrupt,
-                terminate,
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let signal = Arc::new(AtomicUsize::new(0));
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                let signal = Arc::clone(&signal);
+                let value = usize::try_from(number).unwrap_or(0);
+                let _ = signal_hook::flag::register_usize(number, signal, value);
             }
+            Interrupt { signal }
         })
     }
 
-    /// The exit status the judge ends with, if a signal came.
+    /// The exit status the judge ends with, 128 and the signal's number,
+    /// if a signal came.
     pub fn status(&self) -> Option<u8> {
-        if self.interrupt.load(Ordering::Relaxed) {
-            Some(130)
-        } else if self.terminate.load(Ordering::Relaxed) {
-            Some(143)
-        } else {
-            None
+        match self.signal.load(Ordering::Relaxed) {
+            0 => None,
+            signal => Some(128 + u8::try_from(signal).unwrap_or(0)),
         }
     }
 }

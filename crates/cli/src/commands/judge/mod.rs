@@ -172,7 +172,9 @@ fn judge(
         Err(BuildError::Compile(message)) => {
             output.fail();
             output.line("Compile Error")?;
-            output.line(&indent(&message))?;
+            // A compiler echoes the source line: escape what the terminal
+            // would act on.
+            output.line(&indent(&verdict::printable(&message)))?;
             return Ok(Status::RecordFailed);
         }
     };
@@ -227,10 +229,12 @@ fn run_cases(
     memory_limit: u64,
 ) -> Result<Times, Failure> {
     let mut session =
-        Session::start(&program.launch(), memory_limit).map_err(|stop| Failure::Stopped {
-            case: 0,
-            stop,
-            own_output: String::new(),
+        Session::start(&program.launch(), memory_limit, cases.len(), limit).map_err(|stop| {
+            Failure::Stopped {
+                case: 0,
+                stop,
+                own_output: String::new(),
+            }
         })?;
     let mut judged = Vec::with_capacity(cases.len());
     for (index, case) in cases.iter().enumerate() {

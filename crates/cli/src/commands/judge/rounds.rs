@@ -97,7 +97,9 @@ pub fn compare(
             repeats: vec![None; cases.len()],
             times: Vec::new(),
         };
-        match Session::start(&subject.launch, memory_limit) {
+        // A solve to size each case's window, then every round's.
+        let requests = cases.len() * (ROUNDS + 2);
+        match Session::start(&subject.launch, memory_limit, requests, time_limit * 4) {
             Ok(session) => state.session = Some(session),
             Err(Stop::Interrupted(status)) => return Err(status),
             Err(_) => state.why_not = Some("could not start".to_string()),

@@ -289,10 +289,17 @@ fn colour() -> bool {
 /// `text` with its control characters (but tabs and line ends) written
 /// as escapes (`\u{1b}`), so that a program's output cannot move the
 /// cursor, clear the screen or recolour the terminal the verdict is read on.
-fn printable(text: &str) -> String {
+pub fn printable(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for character in text.chars() {
-        if character.is_control() && !matches!(character, '\t' | '\n') {
+        // Control characters, and the invisible ones that reorder or hide
+        // text on a terminal (bidirectional overrides and isolates,
+        // zero-width characters, the byte order mark).
+        let invisible = matches!(
+            character,
+            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'
+        );
+        if (character.is_control() && !matches!(character, '\t' | '\n')) || invisible {
             shown.extend(character.escape_default());
         } else {
             shown.push(character);
