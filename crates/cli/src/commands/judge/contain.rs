@@ -70,7 +70,9 @@ struct Args {
     program: Vec<OsString>,
 }
 
-/// Sets the limits and becomes the program; returns only if it could not.
+/// The launcher: sets the limits and runs the program as its child
+/// (through the second stage, `--exec`, which becomes it), and ends as the
+/// program ended; or says why it could not start it.
 pub fn launch() -> std::process::ExitCode {
     use clap::Parser;
     use rlimit::Resource;
