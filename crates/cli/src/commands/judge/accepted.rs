@@ -210,22 +210,9 @@ fn print_comparison(
                     shown_micros(median_and_spread(&micros).0)
                 }
                 (Timed::Rounds(theirs), Timed::Rounds(mine)) => {
-                    let ratios: Vec<f64> = mine
-                        .iter()
-                        .zip(theirs)
-                        .map(|(mine, theirs)| mine.as_secs_f64() / theirs.as_secs_f64())
-                        .collect();
-                    let (median, spread) = median_and_spread(&ratios);
-                    let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
-                    let highest = ratios.iter().copied().fold(0.0, f64::max);
-                    wide |= spread > WIDE;
-                    format!(
-                        "{}× ({}–{}){}",
-                        shown_ratio(median),
-                        shown_ratio(lowest),
-                        shown_ratio(highest),
-                        if spread > WIDE { "!" } else { "" }
-                    )
+                    let (cell, too_wide) = ratio_cell(mine, theirs);
+                    wide |= too_wide;
+                    cell
                 }
                 (Timed::Skipped(why), _) => {
                     let why = if index == 0 {
@@ -244,22 +231,7 @@ fn print_comparison(
         }
         rows.push(row);
     }
-    // Each column as wide as its widest cell, two spaces apart.
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|column| {
-            rows.iter()
-                .map(|row| row[column].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for row in &rows {
-        let mut line = String::from(" ");
-        for (cell, width) in row.iter().zip(&widths) {
-            let _ = write!(line, " {cell:width$} ");
-        }
-        output.line(line.trim_end())?;
-    }
+    print_table(output, &rows)?;
     if !skipped.is_empty() {
         output.line(&format!("  (- not timed there: {})", skipped.join("; ")))?;
     }
@@ -286,4 +258,82 @@ fn print_comparison(
         ))?;
     }
     Ok(())
+}
+
+/// One subject's cell: the median of the rounds' ratios of `mine` over
+/// `theirs`, with the lowest and highest, marked `!` when they spread wider
+/// than [`WIDE`]; and whether they did.
+fn ratio_cell(mine: &[Duration], theirs: &[Duration]) -> (String, bool) {
+    let ratios: Vec<f64> = mine
+        .iter()
+        .zip(theirs)
+        .map(|(mine, theirs)| mine.as_secs_f64() / theirs.as_secs_f64())
+        .collect();
+    let (median, spread) = median_and_spread(&ratios);
+    let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = ratios.iter().copied().fold(0.0, f64::max);
+    let wide = spread > WIDE;
+    let cell = format!(
+        "{}× ({}–{}){}",
+        shown_ratio(median),
+        shown_ratio(lowest),
+        shown_ratio(highest),
+        if wide { "!" } else { "" }
+    );
+    (cell, wide)
+}
+
+/// `rows` as a table: each column as wide as its widest cell, two spaces
+/// apart, indented by two.
+fn print_table(output: &mut Output<impl Write>, rows: &[Vec<String>]) -> io::Result<()> {
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in rows {
+        let mut line = String::from(" ");
+        for (cell, width) in row.iter().zip(&widths) {
+            let _ = write!(line, " {cell:width$} ");
+        }
+        output.line(line.trim_end())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ratio_cell_is_the_median_with_its_range_marked_when_wide() {
+        let ms = Duration::from_millis;
+        let (cell, wide) = ratio_cell(&[ms(2), ms(2), ms(2)], &[ms(1), ms(1), ms(1)]);
+        assert_eq!((cell.as_str(), wide), ("2.0× (2.0–2.0)", false));
+        let (cell, wide) = ratio_cell(&[ms(1), ms(2), ms(3)], &[ms(1), ms(1), ms(1)]);
+        assert_eq!((cell.as_str(), wide), ("2.0× (1.0–3.0)!", true));
+    }
+
+    #[test]
+    fn every_column_is_as_wide_as_its_widest_cell() {
+        let rows: Vec<Vec<String>> = [
+            ["", "easy"],
+            ["you", "0.0100× (0.0079–0.018)!"],
+            ["bitboard", "-"],
+        ]
+        .iter()
+        .map(|row| row.iter().map(ToString::to_string).collect())
+        .collect();
+        let mut output = Output::new(Vec::new());
+        print_table(&mut output, &rows).unwrap();
+        let text = String::from_utf8(output.into_inner()).unwrap();
+        assert_eq!(
+            text,
+            "            easy\n  you       0.0100× (0.0079–0.018)!\n  bitboard  -\n"
+        );
+    }
 }
