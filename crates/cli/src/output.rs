@@ -16,8 +16,8 @@ pub enum Status {
     RecordFailed,
     /// A usage or I/O error: 2.
     UsageOrIo,
-    /// Stopped by a signal it caught, SIGINT or SIGTERM: 128 and the
-    /// signal's number (130, 143), as a shell reports it.
+    /// Stopped by a signal it caught, SIGINT, SIGTERM or SIGHUP: 128 and
+    /// the signal's number (130, 143, 129), as a shell reports it.
     Signal(u8),
 }
 
