@@ -264,7 +264,7 @@ impl Session {
             if matches!(self.child.try_wait(), Ok(Some(_)) | Err(_)) {
                 return Err(self.ended());
             }
-            let resident = self.child.resident_memory();
+            let (used, resident) = self.child.usage();
             if resident > self.memory_limit {
                 self.child.kill_all();
                 return Err(Stop::MemoryLimit {
@@ -273,7 +273,7 @@ impl Session {
                     stderr: self.stderr_text(),
                 });
             }
-            let cpu = self.child.processor_time().saturating_sub(before);
+            let cpu = used.saturating_sub(before);
             let wall = started.elapsed();
             if cpu > limit {
                 return Err(self.time_limit(cpu, wall, false));

@@ -169,7 +169,7 @@ impl Sandbox {
             if !ALLOWED.load(Ordering::Relaxed) {
                 return Sandbox::Session;
             }
-            let Ok(bwrap) = which::which("bwrap") else {
+            let Some(bwrap) = find(&["bwrap"]) else {
                 return Sandbox::Session;
             };
             let works = Command::new(&bwrap)
@@ -353,23 +353,15 @@ impl Contained {
         tree(self.id()).iter().map(|&pid| process_time(pid)).sum()
     }
 
-    /// The resident memory of it and every process under it, in bytes.
-    ///
-    /// The judge's own processes between it and the program (the
-    /// launcher, bubblewrap) are not counted: the limit is the program's.
-    pub fn resident_memory(&self) -> u64 {
-        let ours: Vec<PathBuf> = [std::env::current_exe().ok(), bubblewrap()]
-            .into_iter()
-            .flatten()
-            .collect();
-        tree(self.id())
-            .iter()
-            .filter(|&&pid| {
-                std::fs::read_link(format!("/proc/{pid}/exe"))
-                    .map_or(true, |exe| !ours.contains(&exe))
-            })
-            .map(|&pid| resident(pid))
-            .sum()
+    /// [`Contained::processor_time`], and the resident memory of it and
+    /// every process under it in bytes, from one walk of the processes (the
+    /// judge's watch asks for both every few milliseconds). The judge's own
+    /// processes between it and the program (the launcher, bubblewrap) are
+    /// not counted in the memory: the limit is the program's.
+    pub fn usage(&self) -> (Duration, u64) {
+        let pids = tree(self.id());
+        let time = pids.iter().map(|&pid| process_time(pid)).sum();
+        (time, resident_memory_of(&pids))
     }
 }
 
@@ -489,12 +481,32 @@ fn process_time(pid: u32) -> Duration {
         + Duration::from_millis(children * 10)
 }
 
-/// The sandbox's program, if the judge uses one.
-fn bubblewrap() -> Option<PathBuf> {
-    match Sandbox::here() {
-        Sandbox::Bubblewrap(path) => std::fs::canonicalize(path).ok(),
-        Sandbox::Session => None,
-    }
+/// The resident memory of the processes `pids` but the judge's own (the
+/// launcher, bubblewrap), in bytes.
+fn resident_memory_of(pids: &[u32]) -> u64 {
+    pids.iter()
+        .filter(|&&pid| {
+            std::fs::read_link(format!("/proc/{pid}/exe"))
+                .map_or(true, |exe| !ours().contains(&exe))
+        })
+        .map(|&pid| resident(pid))
+        .sum()
+}
+
+/// The programs of the judge's own processes around a submission: this
+/// binary (the launcher) and the sandbox's, resolved once per run.
+fn ours() -> &'static [PathBuf] {
+    static OURS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    OURS.get_or_init(|| {
+        let bubblewrap = match Sandbox::here() {
+            Sandbox::Bubblewrap(path) => std::fs::canonicalize(path).ok(),
+            Sandbox::Session => None,
+        };
+        [std::env::current_exe().ok(), bubblewrap]
+            .into_iter()
+            .flatten()
+            .collect()
+    })
 }
 
 /// The resident memory of process `pid`, in bytes (`/proc/PID/statm`).
