@@ -248,6 +248,13 @@ fn sandbox_options(directory: &Path, writable: bool) -> Vec<OsString> {
     options.push(if writable { "--bind" } else { "--ro-bind" }.into());
     options.push(directory.into());
     options.push(directory.into());
+    // This binary runs inside too (the approaches behind the harness): it
+    // must stay visible where it is, even under a hidden /tmp.
+    if let Ok(exe) = std::env::current_exe() {
+        options.push("--ro-bind".into());
+        options.push(exe.clone().into());
+        options.push(exe.into());
+    }
     options.push("--chdir".into());
     options.push(directory.into());
     options
