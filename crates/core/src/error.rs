@@ -54,10 +54,15 @@ pub enum ParseError {
         found: usize,
     },
     /// A `leetcode` record that is not JSON of the expected shape.
-    #[error("not a LeetCode board: {message}")]
+    #[error("not a LeetCode board: {message}{}", json_position(*line, *column))]
     Json {
         /// What the JSON parser says is wrong.
         message: String,
+        /// The line of the text it is on, from 1 (0 when none is known);
+        /// the message names it only when it is not the first.
+        line: usize,
+        /// Where on that line, in characters from 1.
+        column: usize,
     },
     /// A `leetcode` record that ended before its brackets closed.
     #[error("LeetCode board is missing its closing bracket")]
@@ -114,8 +119,25 @@ pub enum RecordError {
     /// A record longer than the reader accepts (a `leetcode` record spread over many lines).
     #[error("record is longer than {limit} bytes")]
     RecordTooLong {
-        /// The longest record accepted, in bytes.
+        /// The longest record accepted, in bytes without its line ends.
         limit: usize,
+    },
+    /// A grid with the wrong number of rows right after grids with nothing
+    /// between them to mark where each ends: a row missing from one of
+    /// those would have shifted the rest, so they may have been misread.
+    #[error("{error}; the {} before it had no blank or separator line between them, so a row missing there would shift them: they may be misread", counted(*grids, "grid"))]
+    ShiftedGrids {
+        /// The grid's own error: its count of rows.
+        error: ParseError,
+        /// How many grids came just before it, back to back.
+        grids: usize,
+    },
+    /// A record of a file that looks like UTF-16. The first record of the
+    /// file says what to do; the others only that they were not read.
+    #[error("{}", if *first { "the file looks like UTF-16; save it as UTF-8" } else { "not read: the file looks like UTF-16 (see its first record)" })]
+    Utf16 {
+        /// This is the first record of the file.
+        first: bool,
     },
     /// A line that is not valid UTF-8: `byte` counts bytes from 1.
     #[error("byte {byte} is not valid UTF-8")]
@@ -171,6 +193,16 @@ pub fn grouped(count: u64) -> String {
 /// The [`Cell`] at a 1-based `row` and `column`, as the errors above hold them.
 fn cell(row: usize, column: usize) -> Cell {
     Cell::new(row.saturating_sub(1), column.saturating_sub(1))
+}
+
+/// Where a JSON error is, for its message: nothing when unknown, the
+/// column on a first line, else the line and the column.
+fn json_position(line: usize, column: usize) -> String {
+    match line {
+        0 => String::new(),
+        1 => format!(" at column {column}"),
+        _ => format!(" at line {line} column {column}"),
+    }
 }
 
 /// Where a `line` record's puzzle field ended early, for its error message.

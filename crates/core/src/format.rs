@@ -276,8 +276,26 @@ pub(crate) fn is_grid_separator(line: &str) -> bool {
 /// [`ParseError::Json`] when it is not an array of arrays of strings, else the
 /// shape or cell that is wrong.
 pub fn parse_leetcode_json(text: &str) -> Result<Board, ParseError> {
-    let rows: Vec<Vec<String>> = serde_json::from_str(text).map_err(|error| ParseError::Json {
-        message: error.to_string(),
+    let rows: Vec<Vec<String>> = serde_json::from_str(text).map_err(|error| {
+        // serde_json ends its message with where the error is, as a line and
+        // a byte column; keep the line, and count the column in characters.
+        let (line, byte_column) = (error.line(), error.column());
+        let message = error.to_string();
+        let position = format!(" at line {line} column {byte_column}");
+        let message = message.strip_suffix(&position).unwrap_or(&message);
+        let column = text
+            .split('\n')
+            .nth(line.saturating_sub(1))
+            .map_or(byte_column, |on| {
+                on.char_indices()
+                    .take_while(|&(index, _)| index < byte_column)
+                    .count()
+            });
+        ParseError::Json {
+            message: message.to_string(),
+            line,
+            column,
+        }
     })?;
     Board::from_leetcode_cells(&rows, |string: &String| {
         let mut chars = string.chars();

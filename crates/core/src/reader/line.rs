@@ -1,19 +1,50 @@
 //! The physical lines of the input, below the records: where a line ends
 //! (LF, CRLF or a lone CR), the UTF-8 byte-order mark of the first line,
-//! and the longest line kept ([`MAX_LINE_BYTES`]). What a line means, and
-//! where a record begins or ends, is for the reader above (`reader/mod.rs`).
+//! the longest line kept ([`MAX_LINE_BYTES`]), and a UTF-16 file told
+//! from UTF-8 by its first bytes. What a line means, and where a record
+//! begins or ends, is for the reader above (`reader/mod.rs`).
 
-use std::io::{self, BufRead};
+use std::borrow::Cow;
+use std::io::{self, BufRead, Read};
 
 use crate::error::RecordError;
 
-/// The longest line the reader keeps; a longer line is an error for its record.
+/// The longest line the reader keeps, and the longest record (a LeetCode
+/// board spread over lines), in bytes without their line ends: a longer
+/// one is an error for its record.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One physical line, as [`Lines::next_line`] lends it out.
+pub(super) struct Line<'a> {
+    /// Its number, from 1.
+    pub(super) number: usize,
+    /// Its text, without the line end. For a line that cannot be read, as
+    /// much as tells what the line is (blank, a comment, the start of a
+    /// record): a bad byte stands as U+FFFD, and a line too long is cut
+    /// after [`MAX_LINE_BYTES`].
+    pub(super) text: Cow<'a, str>,
+    /// Why the text cannot be read as a record, for a line that cannot.
+    pub(super) unreadable: Option<RecordError>,
+}
+
+/// The order of the two bytes of a UTF-16 code unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ByteOrder {
+    Little,
+    Big,
+}
 
 /// The physical lines of a [`BufRead`], numbered from 1, each read into one
 /// buffer that is reused, and never longer than [`MAX_LINE_BYTES`].
 pub(super) struct Lines<R> {
-    reader: R,
+    /// The input, behind the few bytes read ahead from its start to tell
+    /// its encoding (handed on as if never read).
+    reader: io::Chain<io::Cursor<Vec<u8>>, R>,
+    /// The encoding has been looked at (on the first read).
+    sniffed: bool,
+    /// `Some` for a UTF-16 file: its lines are decoded, to be framed as the
+    /// same file in UTF-8 would be, and each record is an error.
+    utf16: Option<ByteOrder>,
     /// How many lines have been read: the number of the last one.
     number: usize,
     buffer: Vec<u8>,
@@ -24,7 +55,9 @@ pub(super) struct Lines<R> {
 impl<R: BufRead> Lines<R> {
     pub(super) fn new(reader: R) -> Self {
         Lines {
-            reader,
+            reader: io::Cursor::new(Vec::new()).chain(reader),
+            sniffed: false,
+            utf16: None,
             number: 0,
             buffer: Vec::new(),
             after_cr: false,
@@ -36,12 +69,16 @@ impl<R: BufRead> Lines<R> {
         self.number
     }
 
-    /// The next physical line of the input, without its line end, with its
-    /// number, and its text lent out of `self.buffer` rather than copied;
-    /// `None` at the end of input. Every byte of the line, kept or not,
-    /// goes through `observe`, in order, a piece at a time (a caller that
-    /// follows brackets across lines sees a line too long to keep all the
-    /// same).
+    /// True when the input looks like UTF-16 (known once a line has been read).
+    pub(super) fn is_utf16(&self) -> bool {
+        self.utf16.is_some()
+    }
+
+    /// The next physical line, without its line end, its text lent out of
+    /// `self.buffer` rather than copied; `None` at the end of input. Every
+    /// byte of the line, kept or not, goes through `observe`, in order, a
+    /// piece at a time (a caller that follows brackets across lines sees a
+    /// line too long to keep all the same).
     ///
     /// Not `BufRead::read_until` over `Read::take` (with `skip_until` for
     /// the rest of a long line): those split on one byte, and a lone CR
@@ -51,8 +88,57 @@ impl<R: BufRead> Lines<R> {
     pub(super) fn next_line(
         &mut self,
         mut observe: impl FnMut(&[u8]),
-    ) -> io::Result<Option<(usize, Result<&str, RecordError>)>> {
+    ) -> io::Result<Option<Line<'_>>> {
+        if !self.sniffed {
+            self.sniffed = true;
+            self.utf16 = self.sniff_utf16()?;
+        }
         self.buffer.clear();
+        let read = match self.utf16 {
+            None => self.read_utf8_line(&mut observe)?,
+            Some(order) => {
+                let read = self.read_utf16_line(order)?;
+                observe(&self.buffer);
+                read
+            }
+        };
+        let Some(too_long) = read else {
+            return Ok(None);
+        };
+        self.number += 1;
+        let mut bytes = self.buffer.as_slice();
+        if self.number == 1 {
+            if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                bytes = stripped;
+            }
+        }
+        let (text, unreadable) = match std::str::from_utf8(bytes) {
+            Ok(text) => (Cow::Borrowed(text), None),
+            Err(error) => (
+                String::from_utf8_lossy(bytes),
+                Some(RecordError::NotUtf8 {
+                    byte: error.valid_up_to() + 1,
+                }),
+            ),
+        };
+        // Too long comes first: a bad byte may be only where the line was cut.
+        let unreadable = if too_long {
+            Some(RecordError::LineTooLong {
+                limit: MAX_LINE_BYTES,
+            })
+        } else {
+            unreadable
+        };
+        Ok(Some(Line {
+            number: self.number,
+            text,
+            unreadable,
+        }))
+    }
+
+    /// Reads one UTF-8 line into `self.buffer` (at most [`MAX_LINE_BYTES`]
+    /// of it): `Some(true)` when it was longer, `None` at the end of input.
+    fn read_utf8_line(&mut self, observe: &mut impl FnMut(&[u8])) -> io::Result<Option<bool>> {
         let mut too_long = false;
         let mut read_any = false;
         loop {
@@ -78,43 +164,85 @@ impl<R: BufRead> Lines<R> {
                 None => (available, available.len()),
             };
             observe(chunk);
-            if !too_long {
-                if self.buffer.len() + chunk.len() > MAX_LINE_BYTES {
-                    // Keep reading to the end of the line, but stop storing it.
-                    too_long = true;
-                    self.buffer = Vec::new();
-                } else {
-                    self.buffer.extend_from_slice(chunk);
-                }
+            // Keep the first MAX_LINE_BYTES of a longer line, and no more:
+            // enough to tell a comment from a record.
+            let room = MAX_LINE_BYTES - self.buffer.len();
+            if chunk.len() > room {
+                too_long = true;
             }
+            self.buffer
+                .extend_from_slice(&chunk[..chunk.len().min(room)]);
             self.reader.consume(used);
             if end.is_some() {
                 break;
             }
         }
-        if !read_any {
-            return Ok(None);
-        }
-        self.number += 1;
-        let number = self.number;
-        if too_long {
-            return Ok(Some((
-                number,
-                Err(RecordError::LineTooLong {
-                    limit: MAX_LINE_BYTES,
-                }),
-            )));
-        }
-        let mut bytes = self.buffer.as_slice();
-        if self.number == 1 {
-            if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                bytes = stripped;
+        Ok(read_any.then_some(too_long))
+    }
+
+    /// Reads one UTF-16 line, decoded, into `self.buffer` as UTF-8, as
+    /// [`Lines::read_utf8_line`] does. A unit at a time: a UTF-16 file is
+    /// only read to count its records, each of which is an error.
+    fn read_utf16_line(&mut self, order: ByteOrder) -> io::Result<Option<bool>> {
+        let mut units = Vec::new();
+        let mut read_any = false;
+        let mut too_long = false;
+        loop {
+            let mut pair = [0u8; 2];
+            match self.reader.read_exact(&mut pair) {
+                Ok(()) => {}
+                // The end, or an odd byte before it, which no unit holds.
+                Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => break,
+                Err(error) => return Err(error),
+            }
+            let unit = match order {
+                ByteOrder::Little => u16::from_le_bytes(pair),
+                ByteOrder::Big => u16::from_be_bytes(pair),
+            };
+            if std::mem::take(&mut self.after_cr) && unit == u16::from(b'\n') {
+                continue;
+            }
+            read_any = true;
+            if unit == u16::from(b'\n') || unit == u16::from(b'\r') {
+                self.after_cr = unit == u16::from(b'\r');
+                break;
+            }
+            if units.len() < MAX_LINE_BYTES / 2 {
+                units.push(unit);
+            } else {
+                too_long = true;
             }
         }
-        let text = std::str::from_utf8(bytes).map_err(|error| RecordError::NotUtf8 {
-            byte: error.valid_up_to() + 1,
-        });
-        Ok(Some((number, text)))
+        self.buffer
+            .extend_from_slice(String::from_utf16_lossy(&units).as_bytes());
+        Ok(read_any.then_some(too_long))
+    }
+
+    /// Reads the first bytes of the input (handing them on to be read
+    /// again) to tell a UTF-16 file: by its byte-order mark, or by a NUL
+    /// in every other byte, which no text file in UTF-8 has.
+    fn sniff_utf16(&mut self) -> io::Result<Option<ByteOrder>> {
+        let mut head = [0u8; 4];
+        let mut filled = 0;
+        let (_, input) = self.reader.get_mut();
+        while filled < head.len() {
+            match input.read(&mut head[filled..]) {
+                Ok(0) => break,
+                Ok(read) => filled += read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+        let head = &head[..filled];
+        *self.reader.get_mut().0 = io::Cursor::new(head.to_vec());
+        let order = match head {
+            [0xFF, 0xFE, ..] => Some(ByteOrder::Little),
+            [0xFE, 0xFF, ..] => Some(ByteOrder::Big),
+            [a, 0, b, 0] if *a != 0 && *b != 0 => Some(ByteOrder::Little),
+            [0, a, 0, b] if *a != 0 && *b != 0 => Some(ByteOrder::Big),
+            _ => None,
+        };
+        Ok(order)
     }
 }
 
@@ -133,9 +261,12 @@ mod tests {
     fn lines(input: &[u8], capacity: usize) -> Vec<(usize, Result<String, String>)> {
         let mut lines = Lines::new(io::BufReader::with_capacity(capacity, input));
         let mut read = Vec::new();
-        while let Some((number, text)) = lines.next_line(|_| {}).unwrap() {
-            let text = text.map(str::to_string).map_err(|error| error.to_string());
-            read.push((number, text));
+        while let Some(line) = lines.next_line(|_| {}).unwrap() {
+            let text = match line.unreadable {
+                None => Ok(line.text.into_owned()),
+                Some(error) => Err(error.to_string()),
+            };
+            read.push((line.number, text));
         }
         read
     }

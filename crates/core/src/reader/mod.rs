@@ -1,17 +1,33 @@
 //! A streaming reader of boards from any [`BufRead`], in any of the three formats.
 //!
-//! Blank lines and lines starting with `#` are skipped; LF, CRLF and lone CR
-//! line ends and a UTF-8 byte-order mark are accepted. A line longer than
-//! [`MAX_LINE_BYTES`] is skipped, not stored, and becomes an error for its
-//! record, so memory is bounded by the longest accepted line, but for a run
-//! of grid separator lines, which a grid record still gathers without bound
-//! (issue 31).
+//! Blank lines and lines starting with `#` are skipped, whatever they hold
+//! (a bad byte, any length); LF, CRLF and lone CR line ends and a UTF-8
+//! byte-order mark are accepted. No line is kept past [`MAX_LINE_BYTES`],
+//! and a longer one is an error for its record; a record keeps at most nine
+//! grid rows or [`MAX_LINE_BYTES`] of JSON, so memory is bounded by the
+//! longest line allowed, whatever the input. A UTF-16 file is told by its
+//! first bytes: each of its records is an error, the first saying to save it
+//! as UTF-8.
 //!
-//! A record that spans lines (a grid, or LeetCode JSON spread over several
-//! lines) ends where the next record clearly begins: a blank line, a comment,
-//! an 81-cell line, or a new `[[`. However broken a record is (a bad byte or
-//! an over-long line inside it, a missing bracket), it is one error, and the
-//! records after it are read as if it had been fine.
+//! A record that spans lines ends where it is complete, or where the next
+//! record clearly begins:
+//! - LeetCode JSON spread over lines ends at its closing bracket, or before
+//!   a line that cannot go on with it: one that does not start with `[`,
+//!   `]`, `,` or `"` (a blank line, a comment, an 81-cell line, a grid row),
+//!   or a new `[[`.
+//! - A grid ends after its ninth row, or, where box separator lines mark its
+//!   bands, after the third band (with a bottom border line, if it has one).
+//!   It ends early before a blank line, a comment, a `[`, or a line that is
+//!   not a grid row (an 81-cell line). Rows of another width than nine stay
+//!   with the grid that has them, so a 10×10 grid is one record.
+//!
+//! However broken a record is (a bad byte or an over-long line inside it, a
+//! missing bracket, a missing row), it is one error, and the records after it
+//! are read as if it had been fine; with one exception no reader can avoid.
+//! Grids back to back with nothing between them (no blank line, no separator
+//! lines) are told apart only by counting rows, so a row missing from one
+//! shifts the grids after it; the error where the count comes out wrong says
+//! so.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
@@ -21,19 +37,15 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::error::{ParseError, RecordError};
 use crate::format::{
-    first_field, is_grid_separator, parse_grid, parse_grid_row, parse_leetcode_json, parse_line,
-    parse_plain_line, Format,
+    is_grid_separator, parse_grid_row, parse_leetcode_json, parse_line, parse_plain_line, Format,
 };
 
-// The physical lines (their ends, the byte-order mark, the length limit) are
-// `line`'s; this module frames them into records.
+// The physical lines (their ends, the byte-order mark, the length limit,
+// the encoding) are `line`'s; this module frames them into records.
 mod line;
 
-use line::Lines;
 pub use line::MAX_LINE_BYTES;
-
-/// The longest `leetcode` record (which may span lines) the reader keeps.
-pub const MAX_RECORD_BYTES: usize = 64 * 1024;
+use line::{Line, Lines};
 
 /// One board read from the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,12 +97,28 @@ pub struct Records<R> {
     /// A line read, and found to begin the next record, kept for it.
     pending: Option<RawLine>,
     stopped: bool,
+    /// How many grids were just read back to back with nothing between
+    /// them to mark where each ends (no blank line, no separator line).
+    unmarked_grids: usize,
+    /// A record of a UTF-16 file has been reported (the first says why).
+    utf16_reported: bool,
 }
 
-/// One physical line: its number and its text, or why the text was not kept.
+/// One physical line, owned: [`Line`] once it must outlive the next read.
 struct RawLine {
     number: usize,
-    text: Result<String, RecordError>,
+    text: String,
+    unreadable: Option<RecordError>,
+}
+
+impl From<Line<'_>> for RawLine {
+    fn from(line: Line<'_>) -> Self {
+        RawLine {
+            number: line.number,
+            text: line.text.into_owned(),
+            unreadable: line.unreadable,
+        }
+    }
 }
 
 /// A line read inside a multi-line record: part of it, or where the next record begins.
@@ -107,6 +135,8 @@ impl<R: BufRead> Records<R> {
             format: None,
             pending: None,
             stopped: false,
+            unmarked_grids: 0,
+            utf16_reported: false,
         }
     }
 
@@ -123,18 +153,17 @@ impl<R: BufRead> Records<R> {
         self.lines.number() - usize::from(self.pending.is_some())
     }
 
-    /// The next physical line, without its line end (LF, CRLF or a lone
-    /// CR), as a line of its own: the one kept back in `pending`, else the
-    /// next [`Lines::next_line`] reads; `None` at the end of input. Every
-    /// byte of the line, kept or not, goes through `scanner` when one is
-    /// given.
+    /// The next physical line, as a line of its own: the one kept back in
+    /// `pending`, else the next [`Lines::next_line`] reads; `None` at the
+    /// end of input. Every byte of the line, kept or not, goes through
+    /// `scanner` when one is given.
     fn read_raw_line(
         &mut self,
         mut scanner: Option<&mut BracketScanner>,
     ) -> io::Result<Option<RawLine>> {
         if let Some(line) = self.pending.take() {
-            if let (Some(scanner), Ok(text)) = (scanner, &line.text) {
-                scanner.scan(text.as_bytes());
+            if let Some(scanner) = scanner {
+                scanner.scan(line.text.as_bytes());
             }
             return Ok(Some(line));
         }
@@ -143,62 +172,60 @@ impl<R: BufRead> Records<R> {
                 scanner.scan(bytes);
             }
         };
-        let Some((number, kept)) = self.lines.next_line(observe)? else {
-            return Ok(None);
-        };
-        Ok(Some(RawLine {
-            number,
-            text: kept.map(str::to_string),
-        }))
+        Ok(self.lines.next_line(observe)?.map(RawLine::from))
     }
 
     /// The next line of a multi-line record, or [`Next::End`] when the input
-    /// ends or the line begins another record (which is kept for later).
-    /// `continues` says whether a readable line belongs to the record; a
-    /// line that could not be read (a bad byte, too long) always does, so
-    /// that a broken record is one error.
+    /// ends or the line begins another record (which is kept for later): a
+    /// blank line or a comment always does, any other line when `continues`
+    /// says it is not part of the record.
     fn next_part(
         &mut self,
         scanner: Option<&mut BracketScanner>,
-        continues: impl Fn(&str) -> bool,
+        continues: impl Fn(&RawLine) -> bool,
     ) -> io::Result<Next> {
-        let Some(raw) = self.read_raw_line(scanner)? else {
+        let Some(line) = self.read_raw_line(scanner)? else {
             return Ok(Next::End);
         };
-        match &raw.text {
-            Ok(text) if !continues(text) => {
-                self.pending = Some(raw);
-                Ok(Next::End)
-            }
-            _ => Ok(Next::Part(raw)),
+        if is_blank_or_comment(&line.text) || !continues(&line) {
+            self.pending = Some(line);
+            return Ok(Next::End);
         }
+        Ok(Next::Part(line))
+    }
+
+    /// The format of the record that begins with `trimmed`.
+    fn format_of(&self, trimmed: &str) -> Format {
+        self.format.unwrap_or_else(|| detect(trimmed))
     }
 
     /// The next record, or `None` at the end of input. A record that cannot
     /// be read is a [`ReadError::Record`]; an input that fails, a
     /// [`ReadError::Io`].
     fn next_record(&mut self) -> Result<Option<Record>, ReadError> {
-        let forced = self.format;
         loop {
             // The line that begins the next record: one a record before it
             // kept back, or else the next of the input, looked at where it
             // lies in the line buffer. Nearly every record of a puzzle file
             // is a plain line, read in one pass and never copied.
-            let (number, text) = if let Some(raw) = self.pending.take() {
-                let text = raw.text.map_err(|error| record_error(raw.number, error))?;
-                (raw.number, Cow::Owned(text))
-            } else {
-                let Some((number, kept)) = self.lines.next_line(|_| {})? else {
-                    return Ok(None);
-                };
-                let text = kept.map_err(|error| record_error(number, error))?;
-                (number, Cow::Borrowed(text))
+            let line = match self.pending.take() {
+                Some(raw) => Line {
+                    number: raw.number,
+                    text: Cow::Owned(raw.text),
+                    unreadable: raw.unreadable,
+                },
+                None => match self.lines.next_line(|_| {})? {
+                    Some(line) => line,
+                    None => return Ok(None),
+                },
             };
-            let trimmed = text.trim();
+            let number = line.number;
+            let trimmed = line.text.trim();
             if is_empty_or_comment(trimmed) {
                 continue;
             }
-            if matches!(forced, None | Some(Format::Line)) {
+            let forced = self.format;
+            if line.unreadable.is_none() && matches!(forced, None | Some(Format::Line)) {
                 if let Some(board) = parse_plain_line(trimmed) {
                     return Ok(Some(Record {
                         line: number,
@@ -207,19 +234,36 @@ impl<R: BufRead> Records<R> {
                     }));
                 }
             }
-            // Any other record may read more lines, so it takes its own copy.
-            let text = text.into_owned();
-            let trimmed = text.trim();
-            let format = forced.unwrap_or_else(|| detect(trimmed));
-            let board = match format {
-                Format::Line => {
+            let format = forced.unwrap_or_else(|| match line.unreadable {
+                // A bad byte (U+FFFD here) stands where a cell could be: a
+                // grid's first row with one is still a grid's.
+                Some(RecordError::NotUtf8 { .. }) => detect(&trimmed.replace('\u{FFFD}', ".")),
+                _ => detect(trimmed),
+            });
+            let board = match (format, line.unreadable) {
+                // A line too long to keep is a record of its own: what it
+                // began cannot be told.
+                (_, Some(error @ RecordError::LineTooLong { .. }))
+                | (Format::Line, Some(error)) => return Err(record_error(number, error)),
+                (Format::Line, None) => {
                     // Positions count from the start of the line as written.
+                    let text = &line.text;
                     let leading = text[..text.len() - text.trim_start().len()].chars().count();
                     parse_line(trimmed)
                         .map_err(|error| record_error(number, error.shifted(leading)))?
                 }
-                Format::Grid => self.read_grid(number, text)?,
-                Format::Leetcode => self.read_leetcode(number, &text)?,
+                (Format::Grid | Format::Leetcode, unreadable) => {
+                    let first = RawLine {
+                        number,
+                        text: line.text.into_owned(),
+                        unreadable,
+                    };
+                    if format == Format::Grid {
+                        self.read_grid(first)?
+                    } else {
+                        self.read_leetcode(first)?
+                    }
+                }
             };
             return Ok(Some(Record {
                 line: number,
@@ -229,79 +273,60 @@ impl<R: BufRead> Records<R> {
         }
     }
 
-    /// Reads a grid that starts with `first`: up to 9 rows, with separator
-    /// lines between them, ending early where another record begins.
-    fn read_grid(&mut self, first_number: usize, first: String) -> Result<Board, ReadError> {
-        // Gather the record's lines here; `parse_grid` then reads them, and a
-        // row it complains about is mapped back to the line it came from.
-        let mut text = String::new();
-        let mut row_lines: Vec<usize> = Vec::with_capacity(9);
-        let mut unreadable: Option<ReadError> = None;
-        let mut line = RawLine {
-            number: first_number,
-            text: Ok(first),
-        };
+    /// Reads a grid that starts with `first`, up to where it is complete or
+    /// the next record begins (see the module doc).
+    fn read_grid(&mut self, first: RawLine) -> Result<Board, ReadError> {
+        let grids_before = std::mem::take(&mut self.unmarked_grids);
         let forced = self.format.is_some();
+        let mut grid = GridReading::new(first.number);
+        let mut line = first;
         loop {
-            match line.text {
-                Ok(row) => {
-                    if !is_grid_separator(&row) {
-                        row_lines.push(line.number);
-                    }
-                    text.push_str(&row);
-                    text.push('\n');
-                }
-                Err(error) => {
-                    row_lines.push(line.number);
-                    unreadable.get_or_insert(record_error(line.number, error));
-                }
-            }
-            if row_lines.len() == 9 {
-                break;
-            }
-            match self.next_part(None, |next| {
-                !is_blank_or_comment(next) && (forced || continues_grid(next.trim()))
-            })? {
+            grid.take(line);
+            match self.next_part(None, |next| grid.goes_on_with(next, forced))? {
                 Next::Part(next) => line = next,
                 Next::End => break,
             }
         }
-        if let Some(unreadable) = unreadable {
-            return Err(unreadable);
+        // Another grid right after this one, with nothing to mark the bound
+        // but the count of rows: a row missing before shifts the rest.
+        let next_is_grid = self.pending.as_ref().is_some_and(|next| {
+            !is_blank_or_comment(&next.text) && self.format_of(next.text.trim()) == Format::Grid
+        });
+        if next_is_grid && !grid.separated && grid.rows == 9 {
+            self.unmarked_grids = grids_before + 1;
         }
-        parse_grid(&text).map_err(|error| {
-            let row = match error {
-                ParseError::GridBadCharacter { row, .. }
-                | ParseError::GridRowLength { row, .. } => row,
-                _ => 0,
-            };
-            let number = row.checked_sub(1).and_then(|index| row_lines.get(index));
-            record_error(number.copied().unwrap_or(first_number), error)
-        })
+        grid.finish(grids_before)
     }
 
     /// Reads a `leetcode` record that starts with `first`, over as many lines
-    /// as it takes for its brackets to close, or until another record begins.
-    fn read_leetcode(&mut self, first_number: usize, first: &str) -> Result<Board, ReadError> {
-        if !first.trim_start().starts_with('[') {
+    /// as it takes for its brackets to close, or until a line that cannot
+    /// go on with it.
+    fn read_leetcode(&mut self, first: RawLine) -> Result<Board, ReadError> {
+        let first_number = first.number;
+        if !first.text.trim_start().starts_with('[') {
             // Not JSON at all: report it on this line rather than read on for a bracket.
-            return parse_leetcode_json(first).map_err(|error| record_error(first_number, error));
+            if let Some(error) = first.unreadable {
+                return Err(record_error(first_number, error));
+            }
+            return parse_leetcode_json(&first.text)
+                .map_err(|error| json_error(first_number, error));
         }
-        let mut text = String::new();
         let mut scanner = BracketScanner::default();
-        scanner.scan(first.as_bytes());
-        let mut too_long = false;
+        scanner.scan(first.text.as_bytes());
+        // The record's lines, each ended with `\n`, while they fit in
+        // MAX_LINE_BYTES (counted without their line ends, as a line is).
+        let mut text = String::new();
+        let mut bytes = 0;
         let mut unreadable: Option<ReadError> = None;
-        let mut line = first.to_string();
+        let mut line = first;
         loop {
-            if !too_long {
-                if text.len() + line.len() + 1 > MAX_RECORD_BYTES {
-                    too_long = true;
-                    text = String::new();
-                } else {
-                    text.push_str(&line);
-                    text.push('\n');
-                }
+            if let Some(error) = line.unreadable {
+                unreadable.get_or_insert(record_error(line.number, error));
+            }
+            bytes += line.text.len();
+            if bytes <= MAX_LINE_BYTES {
+                text.push_str(&line.text);
+                text.push('\n');
             }
             if scanner.closed() {
                 break;
@@ -309,15 +334,8 @@ impl<R: BufRead> Records<R> {
             // The scanner sees every line, also one that turns out to begin
             // another record; the record then ends unterminated, and the
             // scanner with it.
-            match self.next_part(Some(&mut scanner), |next| !begins_record(next))? {
-                Next::Part(RawLine { text: Ok(next), .. }) => line = next,
-                Next::Part(RawLine {
-                    number,
-                    text: Err(error),
-                }) => {
-                    unreadable.get_or_insert(record_error(number, error));
-                    line.clear();
-                }
+            match self.next_part(Some(&mut scanner), |next| continues_json(&next.text))? {
+                Next::Part(next) => line = next,
                 Next::End => {
                     return Err(unreadable
                         .unwrap_or(record_error(first_number, ParseError::UnterminatedJson)));
@@ -327,15 +345,30 @@ impl<R: BufRead> Records<R> {
         if let Some(unreadable) = unreadable {
             return Err(unreadable);
         }
-        if too_long {
+        if bytes > MAX_LINE_BYTES {
             return Err(record_error(
                 first_number,
                 RecordError::RecordTooLong {
-                    limit: MAX_RECORD_BYTES,
+                    limit: MAX_LINE_BYTES,
                 },
             ));
         }
-        parse_leetcode_json(&text).map_err(|error| record_error(first_number, error))
+        parse_leetcode_json(&text).map_err(|error| json_error(first_number, error))
+    }
+
+    /// What to return for `read` in a UTF-16 file: every record an error,
+    /// the first one saying why.
+    fn in_utf16_file(
+        &mut self,
+        read: Option<Result<Record, ReadError>>,
+    ) -> Option<Result<Record, ReadError>> {
+        let line = match read? {
+            Ok(record) => record.line,
+            Err(ReadError::Record { line, .. }) => line,
+            Err(error) => return Some(Err(error)),
+        };
+        let first = !std::mem::replace(&mut self.utf16_reported, true);
+        Some(Err(record_error(line, RecordError::Utf16 { first })))
     }
 }
 
@@ -346,14 +379,13 @@ impl<R: BufRead> Iterator for Records<R> {
         if self.stopped {
             return None;
         }
-        match self.next_record() {
-            Ok(record) => record.map(Ok),
-            Err(error) => {
-                // An input that fails stops the reader; a bad record does not.
-                self.stopped = matches!(error, ReadError::Io(_));
-                Some(Err(error))
-            }
+        let read = self.next_record().transpose();
+        // An input that fails stops the reader; a bad record does not.
+        self.stopped = matches!(read, Some(Err(ReadError::Io(_))));
+        if self.lines.is_utf16() {
+            return self.in_utf16_file(read);
         }
+        read
     }
 }
 
@@ -361,6 +393,26 @@ fn record_error(line: usize, error: impl Into<RecordError>) -> ReadError {
     ReadError::Record {
         line,
         error: error.into(),
+    }
+}
+
+/// The error of a `leetcode` record that starts on line `first_number`,
+/// naming the line of the file the JSON error is on, and its column there.
+fn json_error(first_number: usize, error: ParseError) -> ReadError {
+    match error {
+        ParseError::Json {
+            message,
+            line,
+            column,
+        } if line > 1 => record_error(
+            first_number + line - 1,
+            ParseError::Json {
+                message,
+                line: 1,
+                column,
+            },
+        ),
+        other => record_error(first_number, other),
     }
 }
 
@@ -374,43 +426,204 @@ fn is_empty_or_comment(trimmed: &str) -> bool {
     trimmed.is_empty() || trimmed.starts_with('#')
 }
 
-/// True for a line that clearly starts a record of its own, and so ends a
-/// LeetCode board still waiting for its closing bracket: a blank line, a
-/// comment, an 81-cell line, or the `[[` of another board.
-fn begins_record(line: &str) -> bool {
-    let trimmed = line.trim();
-    is_blank_or_comment(trimmed) || trimmed.starts_with("[[") || parse_plain_line(trimmed).is_some()
+/// True for a line that can go on with LeetCode JSON spread over lines: it
+/// starts with `[` (but not the `[[` of a new board), `]`, `,` or `"`. Any
+/// other line (a blank line, a comment, an 81-cell line, a grid row, a
+/// stray word) begins a record of its own.
+fn continues_json(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    !trimmed.starts_with("[[") && trimmed.starts_with(['[', ']', ',', '"'])
 }
 
 /// Guesses the format of a record from its first (trimmed, non-blank) line:
 /// JSON from its bracket; a grid only from a line that looks like a grid's
-/// (a separator, or a row of exactly nine cells); anything else, garbage
-/// included, is a `line` record, whose errors say what is wrong with it.
+/// (a separator, or a row of exactly nine cells, or of cells and spaces
+/// that parse, or have `|` between them); anything else, garbage included,
+/// is a `line` record, whose errors say what is wrong with it.
 fn detect(line: &str) -> Format {
     if line.starts_with('[') {
         return Format::Leetcode;
     }
-    let nine_cells = parse_grid_row(line, 1).is_ok_and(|cells| cells.len() == 9);
-    if is_grid_separator(line) || nine_cells {
+    let grid_row = match grid_line(line) {
+        GridLine::Separator => true,
+        GridLine::Row { cells } => {
+            let several_fields = line.split_whitespace().nth(1).is_some();
+            (cells == 9 || several_fields)
+                && (parse_grid_row(line, 1).is_ok() || line.contains('|'))
+        }
+        GridLine::Other => false,
+    };
+    if grid_row {
         Format::Grid
     } else {
         Format::Line
     }
 }
 
-/// True when `line` can be the next line of a grid: a separator, or a row of
-/// at most 9 cells before its first space (a wrong row is reported, not
-/// split off). An 81-cell line or a `[` begins a record of its own.
-fn continues_grid(line: &str) -> bool {
-    !line.starts_with('[') && (is_grid_separator(line) || grid_field_cells(line) <= 9)
+/// What a line can be in a grid.
+enum GridLine {
+    /// A box separator line, or a border.
+    Separator,
+    /// A row, of this many cells (it may hold characters that are not cells).
+    Row { cells: usize },
+    /// No line of a grid: a `[`, or a field longer than a row (an 81-cell line).
+    Other,
 }
 
-/// Characters in the first field of `line`, not counting `|` and `+`.
-fn grid_field_cells(line: &str) -> usize {
-    first_field(line)
-        .chars()
-        .filter(|character| !matches!(character, '|' | '+'))
-        .count()
+/// What `line` (trimmed) can be in a grid: a row has no field (up to a
+/// space) of more than nine cells, so an 81-cell line is none.
+fn grid_line(line: &str) -> GridLine {
+    let not_a_cell =
+        |character: char| character.is_whitespace() || matches!(character, '|' | '-' | '+');
+    if is_grid_separator(line) {
+        GridLine::Separator
+    } else if line.starts_with('[')
+        || line.split_whitespace().any(|field| {
+            field
+                .chars()
+                .filter(|&character| !not_a_cell(character))
+                .count()
+                > 9
+        })
+    {
+        GridLine::Other
+    } else {
+        GridLine::Row {
+            cells: line
+                .chars()
+                .filter(|&character| !not_a_cell(character))
+                .count(),
+        }
+    }
+}
+
+/// A grid record as it is read, a line at a time: its cells, how far it has
+/// got, and the first thing wrong with it. It holds nine rows at most, and
+/// counts separator lines rather than keeping them.
+struct GridReading {
+    first_line: usize,
+    cells: [u8; 81],
+    rows: usize,
+    /// Separator lines that follow a row: the bounds between bands, and
+    /// (the third) a bottom border. A separator after another, or before
+    /// the first row, is a border and counts for nothing.
+    band_separators: usize,
+    rows_in_band: usize,
+    /// The grid has a separator line at all.
+    separated: bool,
+    /// The last line taken was a separator.
+    last_was_separator: bool,
+    /// A row of other than nine cells was seen: more such rows after the
+    /// ninth are this broken grid's too (a 10×10 grid), as no grid can
+    /// begin with one.
+    wrong_width: bool,
+    /// The first thing wrong, in line order.
+    error: Option<ReadError>,
+}
+
+impl GridReading {
+    fn new(first_line: usize) -> Self {
+        GridReading {
+            first_line,
+            cells: [0; 81],
+            rows: 0,
+            band_separators: 0,
+            rows_in_band: 0,
+            separated: false,
+            last_was_separator: false,
+            wrong_width: false,
+            error: None,
+        }
+    }
+
+    /// Takes `line` into the grid.
+    fn take(&mut self, line: RawLine) {
+        self.last_was_separator = line.unreadable.is_none() && is_grid_separator(&line.text);
+        if self.last_was_separator {
+            self.separated = true;
+            if self.rows_in_band > 0 {
+                self.band_separators += 1;
+            }
+            self.rows_in_band = 0;
+            return;
+        }
+        self.rows += 1;
+        self.rows_in_band += 1;
+        let row = self.rows;
+        if let Some(error) = line.unreadable {
+            self.error.get_or_insert(record_error(line.number, error));
+            return;
+        }
+        let error = match parse_grid_row(&line.text, row) {
+            Ok(cells) if cells.len() == 9 => {
+                if let Some(slot) = self.cells.get_mut((row - 1) * 9..row * 9) {
+                    slot.copy_from_slice(&cells);
+                }
+                return;
+            }
+            Ok(cells) => {
+                self.wrong_width = true;
+                ParseError::GridRowLength {
+                    row,
+                    found: cells.len(),
+                }
+            }
+            Err(error) => error,
+        };
+        self.error.get_or_insert(record_error(line.number, error));
+    }
+
+    /// The grid has all the rows it can have: nine, or where separators
+    /// mark its bands, the third band's three (or up to its bottom border).
+    fn complete(&self) -> bool {
+        match self.band_separators {
+            0 | 1 => self.rows >= 9,
+            2 => self.rows_in_band >= 3,
+            _ => true,
+        }
+    }
+
+    /// True when `next` (not blank, not a comment) belongs to this grid.
+    /// Until the grid is complete, any line that can be a grid's does, and
+    /// one that cannot be read (it is reported as this grid's error); with
+    /// the format forced, any line. After: a bottom border, or a row this
+    /// broken grid is too wide or too narrow for.
+    fn goes_on_with(&self, next: &RawLine, forced: bool) -> bool {
+        let shape = grid_line(next.text.trim());
+        if !self.complete() {
+            return forced || next.unreadable.is_some() || !matches!(shape, GridLine::Other);
+        }
+        if next.unreadable.is_some() || self.last_was_separator {
+            return false;
+        }
+        match shape {
+            GridLine::Separator => true,
+            GridLine::Row { cells } => self.wrong_width && cells != 9,
+            GridLine::Other => false,
+        }
+    }
+
+    /// The board, or the grid's first error; a wrong count of rows after
+    /// `grids_before` unmarked grids says they may have been misread.
+    fn finish(self, grids_before: usize) -> Result<Board, ReadError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        if self.rows != 9 {
+            let error = ParseError::GridRows { found: self.rows };
+            if grids_before > 0 && !self.separated {
+                return Err(record_error(
+                    self.first_line,
+                    RecordError::ShiftedGrids {
+                        error,
+                        grids: grids_before,
+                    },
+                ));
+            }
+            return Err(record_error(self.first_line, error));
+        }
+        Ok(Board::from_checked_cells(self.cells))
+    }
 }
 
 /// Follows JSON brackets, outside strings, to see where a `leetcode` record
@@ -565,7 +778,7 @@ mod tests {
         assert_eq!(
             summary(input.as_bytes(), Some(Format::Leetcode)),
             vec![Err(
-                "line 1: not a LeetCode board: invalid number at line 1 column 4".to_string()
+                "line 1: not a LeetCode board: invalid number at column 4".to_string()
             )]
         );
         assert_eq!(
