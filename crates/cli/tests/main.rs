@@ -12,5 +12,6 @@ mod cli;
 mod doc_examples;
 mod judge;
 mod judge_contained;
+mod records;
 mod robustness;
 mod trace;
