@@ -112,21 +112,6 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     }
 }
 
-/// A sink that only takes records: the closure is called with each, and
-/// nothing is done before a wait.
-pub struct OnRecord<F>(pub F)
-where
-    F: FnMut(&Source, Entry) -> io::Result<()>;
-
-impl<F> Sink for OnRecord<F>
-where
-    F: FnMut(&Source, Entry) -> io::Result<()>,
-{
-    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
-        (self.0)(source, entry)
-    }
-}
-
 /// A reader that tells the sink every time it is about to ask the operating
 /// system for more bytes ([`Sink::before_wait`]), and fails once it has read
 /// more than the sink's [`Sink::byte_limit`].

@@ -6,10 +6,13 @@
 //! boards with their givens, the final counts) are rendered here, and the
 //! events go in as JSON for the page's script to replay.
 
+use std::io;
+
 use minijinja::{context, Environment, Value};
+use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 use sudoku_core::{grouped, Board};
-use sudoku_trace::{Counter, EventKind, Trace};
+use sudoku_trace::{Counter, Event, EventKind, Trace};
 
 const TEMPLATE: &str = include_str!("replay.html");
 
@@ -41,18 +44,35 @@ struct RunSummary {
 
 /// One approach's search, as the page's script replays it.
 #[derive(Serialize)]
-struct RunData {
+struct RunData<'a> {
     #[serde(flatten)]
     summary: RunSummary,
-    /// Four numbers per event: kind, cell, value, work.
-    events: Vec<u32>,
+    events: Events<'a>,
+}
+
+/// A search's events, serialised as four numbers each (kind, cell, value,
+/// work) straight from the trace: a page of a million steps holds no second
+/// copy of them.
+struct Events<'a>(&'a [Event]);
+
+impl Serialize for Events<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut numbers = serializer.serialize_seq(Some(4 * self.0.len()))?;
+        for event in self.0 {
+            numbers.serialize_element(&event.kind.number())?;
+            numbers.serialize_element(&event.cell)?;
+            numbers.serialize_element(&event.value)?;
+            numbers.serialize_element(&event.work)?;
+        }
+        numbers.end()
+    }
 }
 
 /// What the script needs besides the runs: the puzzle and how to read events.
 #[derive(Serialize)]
 struct PageData<'a> {
     puzzle_digits: Vec<u8>,
-    runs: &'a [RunData],
+    runs: &'a [RunData<'a>],
     /// Per event kind: how it reads about a cell, and about none.
     phrases: Vec<[&'static str; 2]>,
     /// Per event kind: the counter it adds one to.
@@ -67,7 +87,7 @@ struct PageData<'a> {
     try_kind: u8,
 }
 
-fn run_data(traced: &Trace, longest: u64) -> RunData {
+fn run_data(traced: &Trace, longest: u64) -> RunData<'_> {
     let counters = traced
         .approach
         .counters
@@ -79,15 +99,6 @@ fn run_data(traced: &Trace, longest: u64) -> RunData {
             shown: grouped(traced.counts.get(counter)),
         })
         .collect();
-    let mut events = Vec::with_capacity(4 * traced.events.len());
-    for event in &traced.events {
-        events.extend([
-            u32::from(event.kind.number()),
-            u32::from(event.cell),
-            u32::from(event.value),
-            event.work,
-        ]);
-    }
     #[allow(clippy::cast_precision_loss)] // Step counts far below 2^52.
     let share = if longest == 0 {
         0.0
@@ -105,15 +116,20 @@ fn run_data(traced: &Trace, longest: u64) -> RunData {
             total: traced.total_events,
             share,
         },
-        events,
+        events: Events(&traced.events),
     }
 }
 
-/// The page for `traces`, all of them on `puzzle`.
+/// Writes the page for `traces`, all of them on `puzzle`, into `page`.
 ///
 /// # Errors
-/// When the template cannot be rendered (a bug here, not a user's error).
-pub fn render(puzzle: &Board, traces: &[Trace]) -> Result<String, minijinja::Error> {
+/// When writing fails, or the template cannot be rendered (a bug here,
+/// not a user's error).
+pub fn render(
+    puzzle: &Board,
+    traces: &[Trace],
+    page: &mut dyn io::Write,
+) -> Result<(), minijinja::Error> {
     let longest = traces
         .iter()
         .map(|traced| traced.total_events)
@@ -156,11 +172,17 @@ pub fn render(puzzle: &Board, traces: &[Trace]) -> Result<String, minijinja::Err
     let summaries: Vec<&RunSummary> = runs.iter().map(|run| &run.summary).collect();
     let mut environment = Environment::new();
     environment.add_template("replay.html", TEMPLATE)?;
-    environment.get_template("replay.html")?.render(context! {
-        title => format!("Replay: {} on one puzzle", ids.join(" and ")),
-        puzzle => puzzle.to_line(),
-        puzzle_digits => puzzle.cells().to_vec(),
-        runs => Value::from_serialize(&summaries),
-        data => Value::from_safe_string(json),
-    })
+    environment
+        .get_template("replay.html")?
+        .render_captured_to(
+            context! {
+                title => format!("Replay: {} on one puzzle", ids.join(" and ")),
+                puzzle => puzzle.to_line(),
+                puzzle_digits => puzzle.cells().to_vec(),
+                runs => Value::from_serialize(&summaries),
+                data => Value::from_safe_string(json),
+            },
+            page,
+        )?;
+    Ok(())
 }

@@ -527,9 +527,99 @@ fn a_huge_step_count_is_refused_before_it_can_exhaust_the_memory() {
         }
         let output = output_within(&mut command, Duration::from_secs(20));
         assert_eq!(output.status.code(), Some(2), "{args:?}");
+        // The message names the limit (and why: see tests/trace.rs).
         assert!(
-            String::from_utf8_lossy(&output.stderr).contains("is not in"),
+            String::from_utf8_lossy(&output.stderr).contains("at most"),
             "{args:?}"
         );
     }
+}
+
+// ---- compare on files: nothing to time, skipped records, big files (issue 31) ----
+
+#[test]
+fn compare_with_nothing_to_time_says_so_and_fails() {
+    // A file of unsolvable and conflicting records printed a table of
+    // "(0 puzzles)" at 0.00 µs and exited 0.
+    let input = file_with(&format!(
+        "{}\n{}\nnot a puzzle\n",
+        crate::common::unsolvable(),
+        crate::common::conflicting()
+    ));
+    let output = output_within(
+        sudoku()
+            .args(["compare", "--solvers", "bitmask", "--corpus"])
+            .arg(input.path()),
+        Duration::from_secs(30),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    assert!(stderr.contains("nothing to time"), "{stderr}");
+    // A record skipped among puzzles timed fails the run too.
+    let input = file_with(&format!("{EXAMPLE}\nnot a puzzle\n"));
+    let output = output_within(
+        sudoku()
+            .args(["compare", "--solvers", "bitmask", "--corpus"])
+            .arg(input.path()),
+        Duration::from_secs(30),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).contains(" 1/1 "));
+}
+
+#[test]
+fn compare_keeps_its_timeout_while_reading_a_big_file() {
+    // `compare --corpus FILE` read and screened the whole file before it
+    // looked at --timeout (and held all of it: 803 MB for a million).
+    // A file that takes long to read however it is read: 64 GiB of zero
+    // bytes with no line end, which costs no disk (a sparse file) and about
+    // half a minute to read through.
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("big.txt");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(64 << 30)
+        .unwrap();
+    let started = Instant::now();
+    let output = output_within(
+        sudoku()
+            .args([
+                "compare",
+                "--solvers",
+                "bitmask",
+                "--timeout",
+                "1",
+                "--corpus",
+            ])
+            .arg(&path),
+        Duration::from_secs(60),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error: timed out"), "{stderr}");
+    // Many times the second it is given, and half the time reading takes.
+    assert!(started.elapsed() < Duration::from_secs(15), "{stderr}");
+}
+
+#[test]
+fn compare_times_at_most_the_first_hundred_thousand_puzzles_of_a_file() {
+    // A million puzzles were all held (803 MB) and all timed.
+    let (_folder, path) = puzzle_file(100_001);
+    let output = output_within(
+        sudoku()
+            .args(["compare", "--solvers", "bitboard", "--corpus"])
+            .arg(&path),
+        Duration::from_secs(120),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("(100000 puzzles)\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("first 100,000 puzzles are timed") && stderr.contains("from line 100001"),
+        "{stderr}"
+    );
 }

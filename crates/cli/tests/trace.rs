@@ -414,3 +414,187 @@ fn all_is_offered_wherever_a_list_of_approaches_is_taken() {
         assert!(error.contains(", bitboard, all]"), "{error}");
     }
 }
+
+// ---- The replay page under hostile conditions (issue 31) ----
+
+/// A puzzle of the embedded `hardest` tier: a classic search on it takes
+/// minutes in a debug build (and seconds in a release build).
+fn hardest_puzzle() -> String {
+    sudoku_core::corpus::Tier::Hardest.puzzles()[0]
+        .puzzle
+        .to_line()
+}
+
+/// `command`'s exit code, stdout and stderr; it fails the test when the
+/// command is still running after `limit` (a hang, not a slow machine:
+/// the limits are many times what the command needs).
+fn run_within(
+    command: &mut assert_cmd::Command,
+    limit: std::time::Duration,
+) -> (Option<i32>, String, String) {
+    let output = command.timeout(limit).output().unwrap();
+    assert!(
+        output.status.code().is_some(),
+        "{command:?}: still running after {limit:?}"
+    );
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A FIFO in `directory`, named `name`.
+fn fifo_in(directory: &Path, name: &str) -> std::path::PathBuf {
+    let path = directory.join(name);
+    let made = Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    path
+}
+
+#[test]
+fn a_replay_page_keeps_its_timeout_while_reading_or_tracing() {
+    // `--timeout 1` traced a hardest puzzle to the end (minutes), and a FIFO
+    // with no writer kept it waiting for ever.
+    let directory = tempfile::tempdir().unwrap();
+    let page = directory.path().join("replay.html");
+    let hardest = file_with(&format!("{}\n", hardest_puzzle()));
+    let fifo = fifo_in(directory.path(), "puzzles");
+    for (input, doing) in [
+        (hardest.path(), "tracing the puzzle on"),
+        (fifo.as_path(), "reading the first record"),
+    ] {
+        let (code, stdout, stderr) = run_within(
+            sudoku()
+                .args(["trace", "--timeout", "1", "--html"])
+                .arg(&page)
+                .arg(input),
+            std::time::Duration::from_secs(30),
+        );
+        assert_eq!(code, Some(1), "{stderr}");
+        assert_eq!(stdout, "");
+        assert!(
+            stderr.contains(&format!("error: timed out {doing}"))
+                && stderr.contains("no page written"),
+            "{stderr}"
+        );
+        assert!(!page.exists(), "a page was left behind");
+    }
+}
+
+#[test]
+fn a_replay_page_reads_only_the_first_record() {
+    // `yes PUZZLE | sudoku trace --html p.html` read for ever.
+    let directory = tempfile::tempdir().unwrap();
+    let page = directory.path().join("replay.html");
+    let mut child = std::process::Command::new(crate::common::binary())
+        .args(["trace", "--html"])
+        .arg(&page)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let endless = std::thread::spawn(move || {
+        use std::io::Write;
+        let line = format!("{EXAMPLE}\n");
+        // Until the command leaves: then the pipe breaks.
+        while stdin.write_all(line.as_bytes()).is_ok() {}
+    });
+    let status =
+        wait_timeout::ChildExt::wait_timeout(&mut child, std::time::Duration::from_secs(30))
+            .unwrap();
+    let Some(status) = status else {
+        let _ = child.kill();
+        panic!("still reading an endless input after 30 s");
+    };
+    endless.join().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
+}
+
+#[test]
+fn a_replay_page_that_cannot_be_written_fails_before_any_work() {
+    // The whole trace ran first, then writing the page failed.
+    let directory = tempfile::tempdir().unwrap();
+    let hardest = file_with(&format!("{}\n", hardest_puzzle()));
+    let fifo = fifo_in(directory.path(), "puzzles");
+    for page in [
+        directory.path().join("no such folder").join("replay.html"),
+        directory.path().to_path_buf(),
+    ] {
+        for input in [hardest.path(), fifo.as_path()] {
+            let (code, stdout, stderr) = run_within(
+                sudoku().arg("trace").arg("--html").arg(&page).arg(input),
+                std::time::Duration::from_secs(30),
+            );
+            assert_eq!(code, Some(2), "{stderr}");
+            assert_eq!(stdout, "");
+            assert!(
+                stderr.starts_with(&format!("error: {}: ", page.display())),
+                "{stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_replay_page_never_shares_standard_output_with_the_table() {
+    // `--html /dev/stdout` wrote the page, then the table over its start.
+    let directory = tempfile::tempdir().unwrap();
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    for page in ["/dev/stdout", "/proc/self/fd/1", "-"] {
+        let (code, stdout, stderr) = run(sudoku()
+            .args(["trace", "--html", page])
+            .arg(input.path())
+            .current_dir(directory.path()));
+        assert_eq!(code, Some(2), "{page}: {stderr}");
+        assert_eq!(stdout, "", "{page}");
+        assert!(stderr.contains("standard output"), "{page}: {stderr}");
+    }
+    // Nor the file standard output is redirected to.
+    let page = directory.path().join("replay.html");
+    let (code, _, stderr) = run(assert_cmd::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "'{}' trace --html \"$1\" \"$2\" > \"$1\"",
+                crate::common::binary().display()
+            ),
+            "sh",
+        ])
+        .arg(&page)
+        .arg(input.path()));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), "");
+    assert!(!directory.path().join("-").exists());
+}
+
+#[test]
+fn step_counts_past_what_is_held_are_refused_with_the_reason() {
+    // `--steps 10000000` held 298 MB; `--max-steps 100000000` made a 937 MB
+    // page with 4.2 GB of memory.
+    for (args, said) in [
+        (
+            ["trace", "--steps", "100001"],
+            "at most 100,000 steps of each search are printed",
+        ),
+        (
+            ["trace", "--max-steps", "1000001"],
+            "a page holds at most 1,000,000 steps of each search",
+        ),
+    ] {
+        let mut command = sudoku();
+        command.args(args).write_stdin(format!("{EXAMPLE}\n"));
+        if args[1] == "--max-steps" {
+            command.args(["--html", "page.html"]);
+        }
+        let (code, stdout, stderr) = run(&mut command);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(stdout, "");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
+}

@@ -15,14 +15,14 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use sudoku_catalog::screen::{classics_fit, screen, Screening};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
-use sudoku_core::{counted, verify, Board};
+use sudoku_core::{counted, grouped, verify, Board};
 
 use sudoku_cli::arguments::{deadline_after, parse_seconds};
 
 use super::time_format::{shown_micros, shown_ratio};
 use super::{choice_parser, chosen, Choice};
 use crate::guard;
-use crate::input::{each_record, OnRecord};
+use crate::input::{each_record, Entry, Sink, Source};
 use crate::output::{diagnostic, Output, Status};
 
 /// Time approaches side by side on a corpus and print a table.
@@ -38,15 +38,16 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_catalog::find))]
     solvers: Vec<Choice<Approach>>,
     /// An embedded tier (examples, famous, easy, medium, hard, hardest),
-    /// `all` for every tier, or a puzzle file. Only the fast approaches
-    /// run on `hardest`, and on a file with a puzzle that needs over ten
-    /// million placements of the classic search, where a classic
-    /// approach would keep the run waiting.
+    /// `all` for every tier, or a puzzle file (of which at most the first
+    /// 100,000 puzzles are timed). Only the fast approaches run on
+    /// `hardest`, and on a file with a puzzle that needs over ten million
+    /// placements of the classic search, where a classic approach would
+    /// keep the run waiting.
     #[arg(long, default_value = "all")]
     corpus: String,
-    /// Stop after SECS seconds (decimals allowed): the tables finished
-    /// by then are printed, the approach still running shows `timed
-    /// out`, and the exit status is 1.
+    /// Stop after SECS seconds (decimals allowed), reading the file
+    /// included: the tables finished by then are printed, the approach
+    /// still running shows `timed out`, and the exit status is 1.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
 }
@@ -68,6 +69,30 @@ struct PuzzleSet {
     lines: Vec<usize>,
     /// The embedded tier it is, if it is one.
     tier: Option<Tier>,
+    /// Records of the file left out: not puzzles, or without a solution.
+    skipped: usize,
+}
+
+/// The most puzzles of a file that are timed: each is held, with its
+/// times, until the tables are printed (about 200 bytes with every
+/// approach), and each approach solves every one at least once. The rest
+/// of the file is not read.
+const MOST_FILE_PUZZLES: usize = 100_000;
+
+/// What `--corpus` names.
+enum Corpus {
+    Tiers(Vec<Tier>),
+    File(PathBuf),
+}
+
+/// The sets read, as the tables need them.
+struct Read {
+    /// Each set's name and number of puzzles.
+    titles: Vec<(String, usize)>,
+    /// How many sets every approach runs on.
+    full_sets: usize,
+    /// Whether records of the file were skipped.
+    skipped: bool,
 }
 
 /// One approach's times on one set, in microseconds per puzzle, or why it
@@ -124,8 +149,8 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     } else {
         solvers
     };
-    let sets = match corpus_sets(&args.corpus) {
-        Ok(sets) => sets,
+    let corpus = match Corpus::named(&args.corpus) {
+        Ok(corpus) => corpus,
         Err(message) => {
             diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
@@ -134,21 +159,30 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     if cfg!(debug_assertions) {
         diagnostic!("warning: this is a debug build; time it with `cargo run --release`");
     }
-    // (name, puzzles) of each set, for the tables; the sets go to the timing thread.
-    let titles: Vec<(String, usize)> = sets
-        .iter()
-        .map(|set| (set.name.clone(), set.puzzles.len()))
-        .collect();
-    let full_sets = sets
-        .iter()
-        .filter(|set| !set.tier.is_some_and(Tier::fast_only))
-        .count();
+    // The timing thread reads the corpus first (a big file takes a while),
+    // says what it read, then times; this thread keeps the deadline all along.
+    let (read, read_received) = crossbeam_channel::bounded(1);
     let (events, received) = crossbeam_channel::unbounded();
     {
         let approaches = approaches.clone();
         thread::Builder::new()
             .name("sudoku-compare".into())
-            .spawn(move || time_sets(&sets, &approaches, &events))?;
+            .spawn(move || {
+                if let Some(sets) = corpus.read(&read) {
+                    time_sets(&sets, &approaches, &events);
+                }
+            })?;
+    }
+    let Read {
+        titles,
+        full_sets,
+        skipped,
+    } = match wait_for_corpus(&read_received, deadline, &args.corpus) {
+        Ok(read) => read,
+        Err(status) => return Ok(status),
+    };
+    if skipped {
+        output.fail();
     }
     let Some(totals) = print_sets(output, &received, deadline, &titles, approaches.len())? else {
         return Ok(Status::RecordFailed);
@@ -170,6 +204,31 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     } else {
         Status::RecordFailed
     })
+}
+
+/// What the timing thread read of `corpus`, or the status the run ends with
+/// (the reason said on stderr): it could not be read, it holds nothing to
+/// time, or the deadline came first.
+fn wait_for_corpus(
+    received: &Receiver<Result<Read, Status>>,
+    deadline: Option<Instant>,
+    corpus: &str,
+) -> Result<Read, Status> {
+    let read = match deadline {
+        Some(deadline) => received.recv_deadline(deadline),
+        None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
+    };
+    match read {
+        Ok(read) => read,
+        Err(RecvTimeoutError::Timeout) => {
+            diagnostic!("error: timed out reading {corpus}; nothing timed");
+            Err(Status::RecordFailed)
+        }
+        Err(RecvTimeoutError::Disconnected) => {
+            diagnostic!("error: internal error: {corpus} was not read");
+            Err(Status::UsageOrIo)
+        }
+    }
 }
 
 /// The times of every approach over the sets that all of them ran on.
@@ -343,84 +402,159 @@ fn classics_to_skip(
     }
 }
 
-/// The embedded tiers named by `corpus`, or the solvable puzzles of the file it names.
-fn corpus_sets(corpus: &str) -> Result<Vec<PuzzleSet>, String> {
-    let tier_set = |tier: Tier| {
-        let puzzles: Vec<Board> = tier
+impl Corpus {
+    /// The embedded tiers that `corpus` names, or the file.
+    fn named(corpus: &str) -> Result<Corpus, String> {
+        if corpus == "all" {
+            return Ok(Corpus::Tiers(Tier::ALL.to_vec()));
+        }
+        if let Ok(tier) = corpus.parse::<Tier>() {
+            return Ok(Corpus::Tiers(vec![tier]));
+        }
+        let path = Path::new(corpus);
+        if !path.is_file() {
+            return Err(format!(
+                "--corpus {corpus:?} is neither a tier (examples, famous, easy, medium, hard, hardest, all) nor a file"
+            ));
+        }
+        Ok(Corpus::File(path.to_path_buf()))
+    }
+
+    /// The sets to time, after saying on `read` what they are; or `None`,
+    /// after saying with which status the run ends (the reason is on
+    /// stderr): the file could not be read, or holds nothing to time.
+    fn read(self, read: &Sender<Result<Read, Status>>) -> Option<Vec<PuzzleSet>> {
+        let sets = match self {
+            Corpus::Tiers(tiers) => Ok(tiers.into_iter().map(tier_set).collect()),
+            Corpus::File(path) => file_set(&path).map(|set| vec![set]),
+        };
+        let said = sets.as_ref().map(|sets: &Vec<PuzzleSet>| Read {
+            titles: sets
+                .iter()
+                .map(|set| (set.name.clone(), set.puzzles.len()))
+                .collect(),
+            full_sets: sets
+                .iter()
+                .filter(|set| !set.tier.is_some_and(Tier::fast_only))
+                .count(),
+            skipped: sets.iter().any(|set| set.skipped > 0),
+        });
+        // The receiver is gone only when the run has ended.
+        let _ = read.send(said.map_err(|status| *status));
+        sets.ok()
+    }
+}
+
+/// The puzzles of an embedded tier.
+fn tier_set(tier: Tier) -> PuzzleSet {
+    PuzzleSet {
+        name: format!("tier {tier}"),
+        puzzles: tier
             .puzzles()
             .into_iter()
             .map(|entry| entry.puzzle)
-            .collect();
-        PuzzleSet {
-            name: format!("tier {tier}"),
-            puzzles,
+            .collect(),
+        lines: Vec::new(),
+        tier: Some(tier),
+        skipped: 0,
+    }
+}
+
+/// The puzzles of the file at `path` that have a solution, at most
+/// [`MOST_FILE_PUZZLES`] of them; or the status the run ends with, after
+/// saying why on stderr.
+fn file_set(path: &Path) -> Result<PuzzleSet, Status> {
+    let name = path.display().to_string();
+    let mut set = FileSet {
+        set: PuzzleSet {
+            name: format!("file {name}"),
+            puzzles: Vec::new(),
             lines: Vec::new(),
-            tier: Some(tier),
+            tier: None,
+            skipped: 0,
+        },
+        more_after: None,
+    };
+    let status = match each_record(&[path.to_path_buf()], None, &mut set) {
+        Ok(status) => status,
+        Err(error) => {
+            diagnostic!("error: {name}: {error}");
+            Status::UsageOrIo
         }
     };
-    if corpus == "all" {
-        return Ok(Tier::ALL.into_iter().map(tier_set).collect());
-    }
-    if let Ok(tier) = corpus.parse::<Tier>() {
-        return Ok(vec![tier_set(tier)]);
-    }
-    let path = Path::new(corpus);
-    if !path.is_file() {
-        return Err(format!(
-            "--corpus {corpus:?} is neither a tier (examples, famous, easy, medium, hard, hardest, all) nor a file"
-        ));
-    }
-    let (mut puzzles, mut lines) = (Vec::new(), Vec::new());
-    let mut skipped = 0;
-    let status = each_record(
-        &[PathBuf::from(path)],
-        None,
-        &mut OnRecord(|source, entry| {
-            let reason = match entry.board {
-                Err(message) => message,
-                Ok(board) => match screen(&board) {
-                    Screening::Unique(_) | Screening::Multiple(_) => {
-                        puzzles.push(board);
-                        lines.push(entry.line);
-                        return Ok(());
-                    }
-                    Screening::Unsolvable => "no solution (or conflicting givens)".to_string(),
-                },
-            };
-            skipped += 1;
-            diagnostic!("warning: {source}:{}: skipped: {reason}", entry.line);
-            Ok(())
-        }),
-    )
-    .map_err(|error| format!("{corpus}: {error}"))?;
+    let FileSet { set, more_after } = set;
     if status != Status::Success {
-        return Err(format!("could not read {corpus}"));
+        diagnostic!("error: could not read {name}");
+        return Err(Status::UsageOrIo);
     }
-    if skipped > 0 {
+    if set.skipped > 0 {
         diagnostic!(
-            "warning: {corpus}: {} skipped, {} used",
-            counted(skipped, "record"),
-            puzzles.len()
+            "warning: {name}: {} skipped, {} used",
+            counted(set.skipped, "record"),
+            set.puzzles.len()
         );
     }
-    Ok(vec![PuzzleSet {
-        name: format!("file {corpus}"),
-        puzzles,
-        lines,
-        tier: None,
-    }])
+    if let Some(line) = more_after {
+        diagnostic!(
+            "note: {name}: its first {} puzzles are timed, the most compare holds; the rest, from line {line}, is not read",
+            grouped(MOST_FILE_PUZZLES as u64)
+        );
+    }
+    if set.puzzles.is_empty() {
+        diagnostic!("error: {name}: nothing to time: no record is a puzzle with a solution");
+        return Err(Status::RecordFailed);
+    }
+    Ok(set)
+}
+
+/// A sink that keeps the puzzles of a file with a solution (and says on
+/// stderr why each other record is left out), up to [`MOST_FILE_PUZZLES`].
+struct FileSet {
+    set: PuzzleSet,
+    /// The line of the first record not kept for want of room, once there
+    /// is one: reading stops there.
+    more_after: Option<usize>,
+}
+
+impl Sink for FileSet {
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        if self.set.puzzles.len() == MOST_FILE_PUZZLES {
+            self.more_after = Some(entry.line);
+            return Ok(());
+        }
+        let reason = match entry.board {
+            Err(message) => message,
+            Ok(board) => match screen(&board) {
+                Screening::Unique(_) | Screening::Multiple(_) => {
+                    self.set.puzzles.push(board);
+                    self.set.lines.push(entry.line);
+                    return Ok(());
+                }
+                Screening::Unsolvable => "no solution (or conflicting givens)".to_string(),
+            },
+        };
+        self.set.skipped += 1;
+        diagnostic!("warning: {source}:{}: skipped: {reason}", entry.line);
+        Ok(())
+    }
+
+    fn done(&self) -> bool {
+        self.more_after.is_some()
+    }
 }
 
 /// Times `approach` on `puzzles`, pass after pass over all of them, until it
 /// has spent `min_time` (or [`MAX_PASSES`] passes).
 pub(crate) fn time_approach(approach: &Approach, puzzles: &[Board], min_time: Duration) -> Timing {
-    let boards: Vec<Vec<Vec<char>>> = puzzles.iter().map(Board::to_leetcode).collect();
-    let mut elapsed = vec![Duration::ZERO; boards.len()];
+    let mut elapsed = vec![Duration::ZERO; puzzles.len()];
     let mut solved = 0;
     let mut passes = 0u32;
     while passes == 0 || (elapsed.iter().sum::<Duration>() < min_time && passes < MAX_PASSES) {
-        for ((board, puzzle), time) in boards.iter().zip(puzzles).zip(&mut elapsed) {
-            let mut attempt = board.clone();
+        for (puzzle, time) in puzzles.iter().zip(&mut elapsed) {
+            // Made afresh for each attempt, outside the clock, rather than
+            // copied from a LeetCode board held for each puzzle (ten times
+            // the size of the puzzle).
+            let mut attempt = puzzle.to_leetcode();
             let start = Instant::now();
             (approach.solve_sudoku)(&mut attempt);
             *time += start.elapsed();

@@ -6,18 +6,27 @@
 //! once, on `sudoku_trace::Counter`.
 
 use std::fmt::Write as _;
-use std::io;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write as _};
+use std::num::IntErrorKind;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use rustix::fs::OFlags;
 
 use serde::Serialize;
 use sudoku_catalog::screen::{screen, Screening};
-use sudoku_core::{validate, Board, Format};
+use sudoku_cli::arguments::deadline_after;
+use sudoku_core::{grouped, validate, Board, Format};
 use sudoku_trace::{Approach, Counter, Trace};
 
 use super::{choice_parser, chosen, Choice, InputArgs};
 use crate::batch::{Outcome, Work};
-use crate::input::{self, each_record, OnRecord};
-use crate::output::{diagnostic, Output, Status};
+use crate::input::{self, each_record, Entry, Sink, Source};
+use crate::output::{diagnostic, same_target, Output, Status};
 use crate::replay_page;
 
 /// Count the work each approach does on each puzzle, exactly, and show
@@ -38,56 +47,87 @@ pub struct Args {
     /// table.
     #[arg(long)]
     json: bool,
-    /// Also print the first N steps of each search (at most a million: each
-    /// step is kept in memory until it is printed).
-    #[arg(long, value_name = "N", default_value_t = 0,
-          value_parser = clap::value_parser!(u32).range(..=i64::from(MOST_STEPS)))]
+    /// Also print the first N steps of each search, at most 100,000 (each
+    /// step printed is held in memory until its record is written).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = printed_steps)]
     steps: u32,
     /// Write a page that replays the search on the first puzzle of the
-    /// input, for one approach or two side by side, to PAGE: one HTML file
-    /// with nothing else to fetch.
+    /// input (the rest is not read), for one approach or two side by side,
+    /// to PAGE: one HTML file with nothing else to fetch. The counts table
+    /// goes to standard output, so PAGE is never standard output.
     #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
     html: Option<PathBuf>,
-    /// The most steps the page holds of each search, at most a million (the
-    /// counts are always complete).
+    /// The most steps the page holds of each search, at most 1,000,000
+    /// (about 10 MB of page each, which a browser still opens and
+    /// replays); the counts are always complete.
     #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MOST_STEPS)))]
+          value_parser = page_steps)]
     max_steps: u32,
     #[command(flatten)]
     input: InputArgs,
 }
 
-/// The most steps `trace --steps` prints and `trace --html` holds of one
-/// search: every step is kept in memory (tens of bytes each), and a search
-/// can take hundreds of millions, so an unbounded value could exhaust the
-/// memory and abort the program.
-const MOST_STEPS: u32 = 1_000_000;
+/// The most steps `trace --steps` prints of one search. Every step printed
+/// is held in memory (as text, a few tens of bytes) until its record is
+/// written, for every approach traced; a search can take hundreds of
+/// millions of steps, far more than anyone reads.
+const MOST_PRINTED_STEPS: u32 = 100_000;
+
+/// The most steps `trace --html` holds of one search: each is about ten
+/// bytes of page, so a page of two searches stays near 20 MB, which a
+/// browser opens and replays (and the program holds a few times that while
+/// it writes the page).
+const MOST_PAGE_STEPS: u32 = 1_000_000;
+
+/// `--steps N`: from 0 to [`MOST_PRINTED_STEPS`].
+fn printed_steps(text: &str) -> Result<u32, String> {
+    let steps = number_of_steps(text)?;
+    if steps > MOST_PRINTED_STEPS {
+        return Err(format!(
+            "at most {} steps of each search are printed: each one is held in memory until its record is written",
+            grouped(MOST_PRINTED_STEPS.into())
+        ));
+    }
+    Ok(steps)
+}
+
+/// `--max-steps N`: from 1 to [`MOST_PAGE_STEPS`].
+fn page_steps(text: &str) -> Result<u32, String> {
+    let steps = number_of_steps(text)?;
+    if steps == 0 {
+        return Err("the page needs at least 1 step".to_string());
+    }
+    if steps > MOST_PAGE_STEPS {
+        return Err(format!(
+            "a page holds at most {} steps of each search: a bigger one is more than a browser opens and replays comfortably",
+            grouped(MOST_PAGE_STEPS.into())
+        ));
+    }
+    Ok(steps)
+}
+
+/// A number of steps, however large (past `u32::MAX`, `u32::MAX`: the
+/// limits above refuse it by name).
+fn number_of_steps(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(steps) => Ok(steps),
+        Err(error) if *error.kind() == IntErrorKind::PosOverflow => Ok(u32::MAX),
+        Err(_) => Err(format!("{text:?} is not a number of steps")),
+    }
+}
 
 /// Prints each record's counts (and steps), or with `--html` writes the
 /// replay page of the first.
 pub fn run(output: &mut Output<impl io::Write>, args: &Args) -> io::Result<Status> {
     let named = chosen(&args.solver, sudoku_trace::find);
     if let Some(page) = &args.html {
-        if page.as_os_str() == "-" {
-            diagnostic!("error: --html takes the path of the page to write, not `-`");
-            return Ok(Status::UsageOrIo);
-        }
-        if let Some(input) = input::input_written_to(&args.input.files, page) {
-            diagnostic!(
-                "error: the page {} is also an input ({input}): write it to another file",
-                page.display()
-            );
-            return Ok(Status::UsageOrIo);
-        }
-        let chosen = approaches_or(&named, PAGE_APPROACHES);
-        return write_page(
-            output,
-            page,
-            &chosen,
-            &args.input.files,
-            args.input.format(),
-            args.max_steps as usize,
-        );
+        let job = PageJob {
+            approaches: approaches_or(&named, PAGE_APPROACHES),
+            files: args.input.files.clone(),
+            format: args.input.format(),
+            max_steps: args.max_steps as usize,
+        };
+        return write_page(output, page, job, deadline_after(args.input.batch.timeout));
     }
     let print = Print {
         json: args.json,
@@ -270,94 +310,309 @@ fn json_lines(traces: &[Trace], steps: usize) -> String {
 }
 
 /// `sudoku trace --html PAGE`: replays the search on the first puzzle of
-/// `files`, of one approach or two side by side, in one self-contained page,
-/// and prints the counts table for it.
+/// the input, of one approach or two side by side, in one self-contained
+/// page, and prints the counts table for it.
+///
+/// Everything that can refuse the page is checked first, the page is
+/// opened before any work (a page that cannot be written is known before
+/// a record is read), and then a thread of its own reads the first record,
+/// traces it and writes the page, while this one keeps the deadline: at
+/// the deadline the run ends, whether the thread is reading or tracing.
 fn write_page(
     output: &mut Output<impl io::Write>,
     page: &Path,
-    approaches: &[&'static Approach],
-    files: &[PathBuf],
-    format: Option<Format>,
-    max_steps: usize,
+    job: PageJob,
+    deadline: Option<Instant>,
 ) -> io::Result<Status> {
-    if approaches.len() > 2 {
-        diagnostic!(
-            "error: the replay page shows one approach or two side by side, not {}",
-            approaches.len()
-        );
+    if let Some(refusal) = refusal(page, &job) {
+        diagnostic!("error: {refusal}");
         return Ok(Status::UsageOrIo);
     }
-    // The first record, and how many came after it.
-    let mut first: Option<(String, usize, Result<Board, String>)> = None;
-    let mut more = 0;
-    let read = each_record(
-        files,
-        format,
-        &mut OnRecord(|source, entry| {
-            if first.is_none() {
-                first = Some((source.to_string(), entry.line, entry.board));
-            } else {
-                more += 1;
-            }
-            Ok(())
-        }),
-    )?;
-    let Some((source, line, board)) = first else {
-        diagnostic!("error: no puzzle to replay in the input");
-        return Ok(read.max(Status::UsageOrIo));
-    };
-    if more > 0 {
-        diagnostic!(
-            "note: the page replays the puzzle on {source}:{line}; {} after it not traced",
-            sudoku_core::counted(more, "record")
-        );
-    }
-    let puzzle = match board {
-        Ok(puzzle) => puzzle,
-        Err(message) => {
-            output.record_error(&source, line, &message)?;
-            return Ok(Status::RecordFailed);
-        }
-    };
-    match screen(&puzzle) {
-        Screening::Unsolvable => {
-            if let Err(message) = unsolvable(&puzzle).result {
-                output.record_error(&source, line, &message)?;
-            }
-            return Ok(Status::RecordFailed);
-        }
-        Screening::Multiple(_) => diagnostic!(
-            "warning: {source}:{line}: the puzzle has more than one solution; each approach is traced to the first it finds"
-        ),
-        Screening::Unique(_) => {}
-    }
-    let traces: Vec<Trace> = approaches
-        .iter()
-        .map(|approach| sudoku_trace::trace(approach, &puzzle, max_steps))
-        .collect();
-    let html = match replay_page::render(&puzzle, &traces) {
-        Ok(html) => html,
+    let file = match PageFile::open(page) {
+        Ok(file) => file,
         Err(error) => {
-            diagnostic!("error: cannot write the replay page: {error}");
+            diagnostic!("error: {}: {}", page.display(), page_error(&error));
             return Ok(Status::UsageOrIo);
         }
     };
-    if let Err(error) = std::fs::write(page, html) {
-        diagnostic!("error: {}: {error}", page.display());
-        return Ok(Status::UsageOrIo);
+    let created = file.created;
+    let (progress, received) = crossbeam_channel::unbounded();
+    thread::Builder::new()
+        .name("sudoku-trace-page".into())
+        .spawn(move || job.run(&file, &progress))?;
+    let end = wait_for_page(&received, deadline);
+    match end {
+        PageEnd::Written {
+            puzzle,
+            traces,
+            read,
+        } => {
+            for traced in &traces {
+                diagnostic!(
+                    "{}: {}: {}",
+                    page.display(),
+                    traced.approach.id,
+                    held(traced)
+                );
+            }
+            output.record(&table(&puzzle, &traces, 0))?;
+            Ok(read.max(output.status()))
+        }
+        PageEnd::RecordFailed { at, line, message } => {
+            discard(page, created);
+            output.record_error(&at, line, &message)?;
+            Ok(Status::RecordFailed)
+        }
+        PageEnd::Failed(status) => {
+            discard(page, created);
+            Ok(status)
+        }
     }
-    for traced in &traces {
-        let kept = traced.events.len() as u64;
-        let held = if kept == traced.total_events {
-            format!("all {kept} steps")
-        } else {
-            format!(
-                "the first {kept} of {} steps (the counts are complete)",
-                traced.total_events
-            )
+}
+
+/// How the page's thread ended, or [`PageEnd::Failed`] at the deadline
+/// (the thread is abandoned with the process, reading or tracing).
+fn wait_for_page(received: &Receiver<Progress>, deadline: Option<Instant>) -> PageEnd {
+    let mut doing = "reading the first record".to_string();
+    loop {
+        let event = match deadline {
+            Some(deadline) => received.recv_deadline(deadline),
+            None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
-        diagnostic!("{}: {}: {held}", page.display(), traced.approach.id);
+        match event {
+            Ok(Progress::Tracing(at)) => doing = format!("tracing the puzzle on {at}"),
+            Ok(Progress::Writing) => doing = "writing the page".to_string(),
+            Ok(Progress::Done(end)) => break end,
+            Err(RecvTimeoutError::Timeout) => {
+                diagnostic!("error: timed out {doing}; no page written");
+                break PageEnd::Failed(Status::RecordFailed);
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                diagnostic!("error: internal error: the page's thread stopped {doing}");
+                break PageEnd::Failed(Status::UsageOrIo);
+            }
+        }
     }
-    output.record(&table(&puzzle, &traces, 0))?;
-    Ok(read.max(output.status()))
+}
+
+/// Why the page cannot be written to `page`, if it cannot: checked before
+/// anything is opened, read or traced.
+fn refusal(page: &Path, job: &PageJob) -> Option<String> {
+    if job.approaches.len() > 2 {
+        return Some(format!(
+            "the replay page shows one approach or two side by side, not {}",
+            job.approaches.len()
+        ));
+    }
+    // The counts table goes to standard output: the page there would be
+    // overwritten by it, or mixed with it.
+    if page.as_os_str() == "-" || same_target(page, "/dev/stdout") == Some(true) {
+        return Some(format!(
+            "--html {}: the page cannot go to standard output, where the counts table goes: write it to a file",
+            page.display()
+        ));
+    }
+    if let Some(input) = input::input_written_to(&job.files, page) {
+        return Some(format!(
+            "the page {} is also an input ({input}): write it to another file",
+            page.display()
+        ));
+    }
+    None
+}
+
+/// What the page shows, and of what.
+struct PageJob {
+    approaches: Vec<&'static Approach>,
+    files: Vec<PathBuf>,
+    format: Option<Format>,
+    max_steps: usize,
+}
+
+/// What the page's thread says as it goes.
+enum Progress {
+    /// The first record is read, and its puzzle (at this `file:line`) is
+    /// being traced.
+    Tracing(String),
+    /// The searches are traced; the page is being written.
+    Writing,
+    /// The thread is done.
+    Done(PageEnd),
+}
+
+/// How the page's thread ended.
+enum PageEnd {
+    /// The page is written: the table is printed from `traces`. `read` is
+    /// the status of reading the input.
+    Written {
+        puzzle: Board,
+        traces: Vec<Trace>,
+        read: Status,
+    },
+    /// The first record is not a puzzle that can be traced: the error goes
+    /// in its place on standard output.
+    RecordFailed {
+        at: String,
+        line: usize,
+        message: String,
+    },
+    /// Nothing written, with this status; the thread has said why on stderr.
+    Failed(Status),
+}
+
+impl PageJob {
+    /// Reads the first record (only: the rest of the input is not read),
+    /// traces it and writes the page into `file`, saying how far it got on
+    /// `progress`.
+    fn run(self, file: &PageFile, progress: &Sender<Progress>) {
+        let end = self.replay(file, progress).unwrap_or_else(|error| {
+            diagnostic!("error: {error}");
+            PageEnd::Failed(Status::UsageOrIo)
+        });
+        // The receiver is gone only when the run has ended.
+        let _ = progress.send(Progress::Done(end));
+    }
+
+    fn replay(self, file: &PageFile, progress: &Sender<Progress>) -> io::Result<PageEnd> {
+        let mut first: Option<(String, usize, Result<Board, String>)> = None;
+        let read = each_record(&self.files, self.format, &mut FirstRecord(&mut first))?;
+        let Some((at, line, board)) = first else {
+            diagnostic!("error: no puzzle to replay in the input");
+            return Ok(PageEnd::Failed(read.max(Status::UsageOrIo)));
+        };
+        let failed = |message| PageEnd::RecordFailed {
+            at: at.clone(),
+            line,
+            message,
+        };
+        let puzzle = match board {
+            Ok(puzzle) => puzzle,
+            Err(message) => return Ok(failed(message)),
+        };
+        match screen(&puzzle) {
+            Screening::Unsolvable => {
+                let message = unsolvable(&puzzle).result.err().unwrap_or_default();
+                return Ok(failed(message));
+            }
+            Screening::Multiple(_) => diagnostic!(
+                "warning: {at}:{line}: the puzzle has more than one solution; each approach is traced to the first it finds"
+            ),
+            Screening::Unique(_) => {}
+        }
+        // The receiver is gone only when the run has ended.
+        let _ = progress.send(Progress::Tracing(format!("{at}:{line}")));
+        let traces: Vec<Trace> = self
+            .approaches
+            .iter()
+            .map(|approach| sudoku_trace::trace(approach, &puzzle, self.max_steps))
+            .collect();
+        let _ = progress.send(Progress::Writing);
+        if let Err(error) = file.write(|writer| replay_page::render(&puzzle, &traces, writer)) {
+            diagnostic!("error: {}: {error}", file.path.display());
+            return Ok(PageEnd::Failed(Status::UsageOrIo));
+        }
+        Ok(PageEnd::Written {
+            puzzle,
+            traces,
+            read,
+        })
+    }
+}
+
+/// A sink that keeps the first record and stops the reading there.
+struct FirstRecord<'a>(&'a mut Option<(String, usize, Result<Board, String>)>);
+
+impl Sink for FirstRecord<'_> {
+    fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
+        *self.0 = Some((source.to_string(), entry.line, entry.board));
+        Ok(())
+    }
+
+    fn done(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// The page, opened for writing before any work, and written once the
+/// searches are traced.
+struct PageFile {
+    file: File,
+    path: PathBuf,
+    /// The file did not exist before: it is removed again when no page is
+    /// written into it.
+    created: bool,
+}
+
+/// `O_NONBLOCK`, as `open` takes it.
+#[allow(clippy::cast_possible_wrap)] // A low bit: no sign to lose.
+const NONBLOCK: i32 = OFlags::NONBLOCK.bits() as i32;
+
+impl PageFile {
+    /// Opens `path` for writing, creating it if it is missing, without
+    /// changing what it holds yet. The open never waits: a FIFO that
+    /// nothing reads fails at once rather than before the deadline is kept.
+    fn open(path: &Path) -> io::Result<PageFile> {
+        let open = |create_new| {
+            OpenOptions::new()
+                .write(true)
+                .create_new(create_new)
+                .custom_flags(NONBLOCK)
+                .open(path)
+        };
+        let (file, created) = match open(true) {
+            Ok(file) => (file, true),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => (open(false)?, false),
+            Err(error) => return Err(error),
+        };
+        // Writing waits as usual: only the open was not to.
+        rustix::fs::fcntl_setfl(&file, OFlags::empty())?;
+        Ok(PageFile {
+            file,
+            path: path.to_path_buf(),
+            created,
+        })
+    }
+
+    /// Replaces what the file holds by what `render` writes.
+    fn write(
+        &self,
+        render: impl FnOnce(&mut dyn io::Write) -> Result<(), minijinja::Error>,
+    ) -> io::Result<()> {
+        // A FIFO or a device has nothing to cut.
+        if self.file.metadata()?.is_file() {
+            self.file.set_len(0)?;
+        }
+        let mut writer = BufWriter::new(&self.file);
+        render(&mut writer).map_err(io::Error::other)?;
+        writer.flush()
+    }
+}
+
+/// Removes the page again when this run `created` it and wrote nothing.
+fn discard(page: &Path, created: bool) {
+    if created {
+        let _ = std::fs::remove_file(page);
+    }
+}
+
+/// An error opening the page, in words: a FIFO that nothing reads says so.
+fn page_error(error: &io::Error) -> String {
+    if error.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error()) {
+        "nothing reads it (a FIFO needs its reader first)".to_string()
+    } else {
+        error.to_string()
+    }
+}
+
+/// How many of a search's steps the page holds.
+fn held(traced: &Trace) -> String {
+    let kept = traced.events.len() as u64;
+    if kept == traced.total_events {
+        format!("all {kept} steps")
+    } else {
+        format!(
+            "the first {kept} of {} steps (the counts are complete)",
+            traced.total_events
+        )
+    }
 }
