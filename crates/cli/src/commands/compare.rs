@@ -127,6 +127,9 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     let sets = match corpus_sets(&args.corpus) {
         Ok(sets) => sets,
         Err(message) => {
+            if let Some(signal) = crate::interrupt::signalled() {
+                return Ok(Status::Signal(signal));
+            }
             diagnostic!("error: {message}");
             return Ok(Status::UsageOrIo);
         }

@@ -302,6 +302,9 @@ fn write_page(
             Ok(())
         }),
     )?;
+    if let Status::Signal(_) = read {
+        return Ok(read);
+    }
     let Some((source, line, board)) = first else {
         diagnostic!("error: no puzzle to replay in the input");
         return Ok(read.max(Status::UsageOrIo));
