@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use sudoku_core::{Board, Format, ReadError, Records};
 
-use crate::output::{diagnostic, same_target, Status};
+use crate::interrupt;
+use crate::output::{diagnostic, escaped_name, same_target, Status};
 
 /// Bytes asked of the operating system at a time.
 const READ_BUFFER: usize = 64 * 1024;
@@ -33,7 +34,7 @@ impl Source {
 
     fn file(path: &Path) -> Source {
         Source {
-            name: Arc::from(path.display().to_string()),
+            name: Arc::from(escaped_name(path)),
         }
     }
 
@@ -75,6 +76,24 @@ pub trait Sink {
     /// wait for records not yet written. By default, nothing.
     fn before_wait(&mut self) {}
 
+    /// Reading is about to open `source` (and read it), which may keep it
+    /// waiting: a FIFO, a pipe, a terminal, anything but a regular file.
+    /// Opening a FIFO waits for a writer. The time to hand on what is held
+    /// back, as in [`Sink::before_wait`], and to note where reading is. By
+    /// default, [`Sink::before_wait`].
+    fn before_waiting_source(&mut self, _source: &Source) {
+        self.before_wait();
+    }
+
+    /// Reading stopped on a signal (see [`interrupt`]), before the line
+    /// `line` of `source`: by default, says so on stderr. A sink that
+    /// writes its records later says it itself, after them.
+    fn interrupted(&mut self, source: &Source, line: usize) {
+        diagnostic!(
+            "error: {source}:{line}: interrupted; reading stopped here, and the rest of the input was not read"
+        );
+    }
+
     /// Whether the sink has had all it wants: then reading stops, and
     /// the rest of the input (every later file too) is not read. A sink
     /// that keeps only the first problem need not read on to the end of
@@ -103,6 +122,14 @@ impl<S: Sink + ?Sized> Sink for &mut S {
         (**self).before_wait();
     }
 
+    fn before_waiting_source(&mut self, source: &Source) {
+        (**self).before_waiting_source(source);
+    }
+
+    fn interrupted(&mut self, source: &Source, line: usize) {
+        (**self).interrupted(source, line);
+    }
+
     fn done(&self) -> bool {
         (**self).done()
     }
@@ -113,8 +140,10 @@ impl<S: Sink + ?Sized> Sink for &mut S {
 }
 
 /// A reader that tells the sink every time it is about to ask the operating
-/// system for more bytes ([`Sink::before_wait`]), and fails once it has read
-/// more than the sink's [`Sink::byte_limit`].
+/// system for more bytes ([`Sink::before_wait`]) when that may wait (not
+/// for a regular file, where telling it before every read of every file
+/// cost more than the work on 20,000 files of one record), and fails once
+/// it has read more than the sink's [`Sink::byte_limit`].
 ///
 /// The sink is reached from two places: from here, inside the reader of
 /// records, and from [`each_record`]'s loop, which gives it the records. The
@@ -126,6 +155,8 @@ struct Announcing<'a, R, S> {
     /// The bytes read so far.
     read: u64,
     limit: Option<u64>,
+    /// Whether a read may wait: see [`may_wait`].
+    may_wait: bool,
 }
 
 impl<R: Read, S: Sink> Read for Announcing<'_, R, S> {
@@ -136,7 +167,9 @@ impl<R: Read, S: Sink> Read for Announcing<'_, R, S> {
                 format!("more than {} MiB, the most that is read of it", limit >> 20),
             ));
         }
-        self.sink.borrow_mut().before_wait();
+        if self.may_wait {
+            self.sink.borrow_mut().before_wait();
+        }
         let read = self.inner.read(buffer)?;
         self.read += read as u64;
         Ok(read)
@@ -166,10 +199,22 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
         let (name, path) = if path.as_os_str() == "-" {
             ("standard input".to_string(), Path::new("/dev/stdin"))
         } else {
-            (path.display().to_string(), path.as_path())
+            (escaped_name(path), path.as_path())
         };
         (same_target(path, output) == Some(true)).then_some(name)
     })
+}
+
+/// Whether reading `path` (`-`: standard input) may wait, to open it or to
+/// read it: true for anything but a regular file (a FIFO, a pipe, a
+/// terminal, a device), and for what cannot be looked at.
+pub fn may_wait(path: &Path) -> bool {
+    let path = if path.as_os_str() == "-" {
+        Path::new("/dev/stdin")
+    } else {
+        path
+    };
+    !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file())
 }
 
 /// Gives `sink` every record of every input, in order: its source, and the
@@ -179,7 +224,10 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
 /// A file that cannot be opened or read is reported on stderr and gives
 /// [`Status::UsageOrIo`]; the other files are still read. An error from
 /// the sink (writing the output) stops everything, and so does a sink that
-/// is [done](Sink::done).
+/// is [done](Sink::done). So does a signal, where they are caught
+/// ([`interrupt::watch`]): reading stops
+/// after the record it came during, the sink says where
+/// ([`Sink::interrupted`]), and the status is [`Status::Signal`].
 pub fn each_record(
     files: &[PathBuf],
     format: Option<Format>,
@@ -189,13 +237,26 @@ pub fn each_record(
     let files = inputs(files);
     let mut status = Status::Success;
     for path in files.iter() {
-        let (source, reader): (Source, Box<dyn Read>) = if path.as_os_str() == "-" {
-            (Source::stdin(), Box::new(io::stdin().lock()))
+        let source = if path.as_os_str() == "-" {
+            Source::stdin()
+        } else {
+            Source::file(path)
+        };
+        if let Some(signal) = interrupt::signalled() {
+            sink.borrow_mut().interrupted(&source, 1);
+            return Ok(Status::Signal(signal));
+        }
+        let may_wait = may_wait(path);
+        if may_wait {
+            sink.borrow_mut().before_waiting_source(&source);
+        }
+        let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+            Box::new(io::stdin().lock())
         } else {
             match File::open(path) {
-                Ok(file) => (Source::file(path), Box::new(file)),
+                Ok(file) => Box::new(file),
                 Err(error) => {
-                    diagnostic!("error: {}: {error}", path.display());
+                    diagnostic!("error: {source}: {error}");
                     status = Status::UsageOrIo;
                     continue;
                 }
@@ -209,6 +270,7 @@ pub fn each_record(
                 sink: &sink,
                 read: 0,
                 limit,
+                may_wait,
             },
         );
         let mut records = Records::new(reader).with_format(format);
@@ -234,7 +296,57 @@ pub fn each_record(
             if sink.borrow().done() {
                 return Ok(status);
             }
+            if let Some(signal) = interrupt::signalled() {
+                sink.borrow_mut().interrupted(&source, next_line);
+                return Ok(Status::Signal(signal));
+            }
         }
     }
     Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts what reading tells it.
+    #[derive(Default)]
+    struct Counting {
+        records: usize,
+        waits: usize,
+    }
+
+    impl Sink for Counting {
+        fn record(&mut self, _: &Source, _: Entry) -> io::Result<()> {
+            self.records += 1;
+            Ok(())
+        }
+
+        fn before_wait(&mut self) {
+            self.waits += 1;
+        }
+    }
+
+    #[test]
+    fn regular_files_never_announce_a_wait_but_a_fifo_does() {
+        // Announcing every read of 20,000 one-record files handed each
+        // record on alone: 4.7 s on many threads against 0.18 s on one.
+        let folder = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..3)
+            .map(|index| {
+                let path = folder.path().join(format!("{index}.txt"));
+                std::fs::write(&path, format!("{}\n", ".".repeat(81))).unwrap();
+                path
+            })
+            .collect();
+        let mut sink = Counting::default();
+        assert_eq!(
+            each_record(&files, None, &mut sink).unwrap(),
+            Status::Success
+        );
+        assert_eq!((sink.records, sink.waits), (3, 0));
+        assert!(!may_wait(&files[0]));
+        assert!(may_wait(Path::new("/dev/null")));
+        assert!(may_wait(&folder.path().join("missing")));
+    }
 }

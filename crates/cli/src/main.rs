@@ -20,11 +20,12 @@ mod commands;
 mod framing_tests;
 mod guard;
 mod input;
+mod interrupt;
 #[allow(clippy::print_stderr)] // The one writer of diagnostics.
 mod output;
 mod replay_page;
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -79,8 +80,30 @@ fn main() -> ExitCode {
         Some(first) if first == judge::reference::HARNESS => return judge::reference::serve(),
         _ => {}
     }
-    let cli = Cli::parse();
-    let mut output = Output::new(io::stdout().lock()).ordered(output::streams_meet());
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return parse_error(&error),
+    };
+    let stdout = match output::standard_output() {
+        Ok(stdout) => stdout,
+        Err(message) => {
+            diagnostic!("error: {message}");
+            return Status::UsageOrIo.into();
+        }
+    };
+    let mut output = Output::new(stdout).ordered(output::streams_meet());
+    // The commands that read records stop on SIGINT, SIGTERM or SIGHUP
+    // once they have written what they finished; the others end at once.
+    if matches!(
+        cli.command,
+        Command::Solve(_)
+            | Command::Check(_)
+            | Command::Count(_)
+            | Command::Trace(_)
+            | Command::Compare(_)
+    ) {
+        interrupt::watch(None);
+    }
     let result = match &cli.command {
         Command::List(args) => list::run(&mut output, args),
         Command::Solve(args) => solve::run(&mut output, args),
@@ -112,4 +135,40 @@ fn main() -> ExitCode {
         }
     }
     output.status().into()
+}
+
+/// The end of a command line clap did not parse into a command: `--help`
+/// and `--version` are written to stdout here, not by clap, which takes a
+/// failed write (`sudoku --help > /dev/full`) for a success; anything else
+/// is a usage error, which clap writes to stderr, exiting 2.
+fn parse_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        error.exit();
+    }
+    let rendered = error.render();
+    let text = if io::stdout().is_terminal() {
+        rendered.ansi().to_string()
+    } else {
+        rendered.to_string()
+    };
+    let mut output = match output::standard_output() {
+        Ok(stdout) => Output::new(stdout),
+        Err(message) => {
+            diagnostic!("error: {message}");
+            return Status::UsageOrIo.into();
+        }
+    };
+    match output.line(text.trim_end()).and_then(|()| output.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // As for a command's output: a reader that left early is no error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            diagnostic!("error: writing output: {error}");
+            Status::UsageOrIo.into()
+        }
+    }
 }

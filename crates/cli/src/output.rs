@@ -129,6 +129,77 @@ fn write_stderr(text: &str) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
+/// Writes `text` to stderr if that can be done without waiting, and
+/// otherwise drops it: the last word of a run that is stuck, perhaps on
+/// stderr itself (see [`crate::interrupt`]). A regular file never keeps a
+/// write waiting. Anything else (a pipe, a terminal) is opened again,
+/// without waiting, as a description of its own: descriptor 2's own
+/// cannot be made non-blocking without making it so for every process
+/// that shares it, the shell's terminal among them.
+pub fn write_diagnostic_without_waiting(text: &str) {
+    use std::os::unix::fs::OpenOptionsExt;
+    const STDERR: &str = "/proc/self/fd/2";
+    if std::fs::metadata(STDERR).is_ok_and(|stderr| stderr.is_file()) {
+        write_stderr(text);
+        return;
+    }
+    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY;
+    // The flags are small positive numbers: the cast keeps them.
+    #[allow(clippy::cast_possible_wrap)]
+    let flags = flags.bits() as i32;
+    if let Ok(mut stderr) = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(flags)
+        .open(STDERR)
+    {
+        let _ = stderr.write_all(text.as_bytes());
+    }
+}
+
+/// A name for messages (a file's path): as it is, but with its control
+/// characters escaped as record text is (`\n`, `\u{1b}`), so that a name
+/// holding a line end cannot forge a line of diagnostics, nor an escape
+/// sequence move the terminal's cursor.
+pub fn escaped_name(name: &Path) -> String {
+    let name = name.display().to_string();
+    if !name.chars().any(char::is_control) {
+        return name;
+    }
+    let mut shown = String::with_capacity(name.len() + 8);
+    for character in name.chars() {
+        if character.is_control() {
+            shown.extend(character.escape_debug());
+        } else {
+            shown.push(character);
+        }
+    }
+    shown
+}
+
+/// Standard output, to write records to, as a file of its own: through it,
+/// a write that fails is an error, where Rust's `Stdout` takes a write to
+/// a closed descriptor (`EBADF`) for a success and loses the record.
+///
+/// # Errors
+/// When standard output was closed when the program started (`>&-`).
+/// Rust's runtime then opens `/dev/null` in its place, for reading and
+/// writing, which a shell's redirection to `/dev/null` never does; a
+/// record written there would be lost without a word.
+pub fn standard_output() -> Result<std::fs::File, String> {
+    use std::os::fd::AsFd;
+    let stdout = io::stdout();
+    let descriptor = stdout.as_fd();
+    let read_write = rustix::fs::fcntl_getfl(descriptor)
+        .is_ok_and(|flags| flags & rustix::fs::OFlags::RWMODE == rustix::fs::OFlags::RDWR);
+    if read_write && same_target("/proc/self/fd/1", "/dev/null") == Some(true) {
+        return Err("standard output is closed: the output would be lost".to_string());
+    }
+    descriptor
+        .try_clone_to_owned()
+        .map(std::fs::File::from)
+        .map_err(|error| format!("standard output: {error}"))
+}
+
 /// Writes out the diagnostics held so far, and goes on holding.
 fn write_held() {
     if let Some(text) = lock_held().as_mut() {

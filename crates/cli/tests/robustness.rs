@@ -623,3 +623,257 @@ fn compare_times_at_most_the_first_hundred_thousand_puzzles_of_a_file() {
         "{stderr}"
     );
 }
+
+/// Sends `signal` (`TERM`, `INT`) to `child`, as `kill -SIGNAL PID`.
+fn send_signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal}");
+}
+
+#[test]
+fn a_timeout_ends_the_run_even_when_nobody_reads_the_output() {
+    // `solve --timeout 2 big.txt > fifo` with a reader that stopped reading
+    // exited 0 after 15 s: the writes blocked, and the deadline was never
+    // looked at. The test holds the pipe and never reads it.
+    let (_folder, path) = puzzle_file(50_000);
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(binary())
+            .args(["solve", "--timeout", "1", "--jobs", jobs])
+            .arg(&path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = read_in_background(child.stderr.take().unwrap());
+        let status = wait_at_most(&mut child, Duration::from_secs(60), "a blocked output");
+        assert_eq!(status.code(), Some(1), "--jobs {jobs}");
+        let stderr = String::from_utf8(stderr.join().unwrap()).unwrap();
+        assert!(
+            stderr
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("error: timed out, and 2 s later"),
+            "--jobs {jobs}: {}",
+            stderr.lines().last().unwrap()
+        );
+    }
+}
+
+/// The stdout, stderr and exit status of `sudoku ARGS` sent `signal` once
+/// it has written `lines` lines (records read from `input`, a file).
+fn after_a_signal(args: &[&str], lines: usize, signal: &str) -> (String, String, Option<i32>) {
+    let mut child = spawn_piped(Command::new(binary()).args(args));
+    let stderr = read_in_background(child.stderr.take().unwrap());
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    for _ in 0..lines {
+        stdout.read_line(&mut text).unwrap();
+    }
+    send_signal(&child, signal);
+    let status = wait_at_most(&mut child, Duration::from_secs(30), "after a signal");
+    stdout.read_to_string(&mut text).unwrap();
+    let stderr = String::from_utf8(stderr.join().unwrap()).unwrap();
+    (text, stderr, status.code())
+}
+
+#[test]
+fn a_signal_writes_every_finished_record_and_says_where_it_stopped() {
+    // SIGINT and SIGTERM ended the process at once: of about 88 records
+    // finished, 80 reached the file.
+    let (_folder, path) = puzzle_file(200_000);
+    let file = path.to_str().unwrap();
+    for (signal, code) in [("TERM", 143), ("INT", 130)] {
+        for jobs in ["1", "2"] {
+            let args = ["solve", "--jobs", jobs, file, file];
+            let (stdout, stderr, status) = after_a_signal(&args, 50, signal);
+            let what = format!("SIG{signal}, --jobs {jobs}");
+            assert_eq!(status, Some(code), "{what}: {stderr}");
+            let written = stdout.lines().count();
+            assert!(written >= 50, "{what}");
+            let wrong = stdout.lines().find(|line| *line != SOLUTION);
+            assert_eq!(wrong, None, "{what}: {stderr}");
+            // Every record before the line named was written, and none after.
+            let (line, message) = (written % 200_000 + 1, ": interrupted; stopped here");
+            assert_eq!(
+                stderr,
+                format!(
+                    "error: {file}:{line}{message}, and the rest of the input was not written\n"
+                ),
+                "{what}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_signal_answers_while_reading_waits_for_input() {
+    for jobs in ["1", "2"] {
+        let mut child = spawn_piped(Command::new(binary()).args(["solve", "--jobs", jobs]));
+        let mut stdin = child.stdin.take().unwrap();
+        write!(stdin, "{}", format!("{EXAMPLE}\n").repeat(88)).unwrap();
+        stdin.flush().unwrap();
+        let stderr = read_in_background(child.stderr.take().unwrap());
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut text = String::new();
+        for _ in 0..88 {
+            stdout.read_line(&mut text).unwrap();
+        }
+        // The input stays open: reading waits for more.
+        send_signal(&child, "INT");
+        let status = wait_at_most(
+            &mut child,
+            Duration::from_secs(30),
+            "a signal while reading",
+        );
+        assert_eq!(status.code(), Some(130), "--jobs {jobs}");
+        stdout.read_to_string(&mut text).unwrap();
+        assert_eq!(text, format!("{SOLUTION}\n").repeat(88));
+        assert_eq!(
+            String::from_utf8(stderr.join().unwrap()).unwrap(),
+            "error: <stdin>:89: interrupted; stopped here, and the rest of the input was not written\n"
+        );
+        drop(stdin);
+    }
+}
+
+#[test]
+fn an_error_output_appended_to_its_own_input_is_refused_too() {
+    // `sudoku solve f.txt 2>> f.txt` read its own error messages back as
+    // new records (each an error, with a message) and grew without end.
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("bad.txt");
+    let binary = binary().display();
+    for command in ["solve --jobs 1", "solve", "check", "count --jobs 4"] {
+        std::fs::write(&path, "not a puzzle\n".repeat(300)).unwrap();
+        let output = output_within(
+            assert_cmd::Command::new("sh")
+                .args([
+                    "-c",
+                    &format!("exec '{binary}' {command} \"$1\" 2>> \"$1\""),
+                    "sh",
+                ])
+                .arg(&path),
+            Duration::from_secs(20),
+        );
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        // The input, and the one line that says why nothing was read.
+        assert_eq!(text.lines().count(), 301, "{command}");
+        let refusal = format!(
+            "error: the error output is also an input ({}): write it to another file\n",
+            path.display()
+        );
+        assert!(text.ends_with(&refusal), "{command}: {text}");
+    }
+}
+
+#[test]
+fn help_version_and_records_into_a_closed_or_full_output_are_errors() {
+    // `--help > /dev/full` and `solve ... >&-` exited 0 having written nothing.
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    let binary = binary().display();
+    let file = input.path().display();
+    for (command, message) in [
+        (
+            format!("'{binary}' --help > /dev/full"),
+            "No space left on device",
+        ),
+        (
+            format!("'{binary}' --version > /dev/full"),
+            "No space left on device",
+        ),
+        (
+            format!("'{binary}' solve --help >&-"),
+            "standard output is closed",
+        ),
+        (
+            format!("'{binary}' solve '{file}' >&-"),
+            "standard output is closed",
+        ),
+        (
+            format!("'{binary}' solve '{file}' > /dev/full"),
+            "No space left on device",
+        ),
+        // Open for reading only: every write fails (EBADF).
+        (
+            format!("'{binary}' solve '{file}' 1< /dev/null"),
+            "Bad file descriptor",
+        ),
+    ] {
+        let output = output_within(
+            assert_cmd::Command::new("sh").args(["-c", &command]),
+            Duration::from_secs(20),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(message),
+            "{command}: {stderr}"
+        );
+    }
+    // Help still reaches a reader, and one that leaves early is no error.
+    let output = output_within(sudoku().arg("--version"), Duration::from_secs(20));
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("sudoku "));
+}
+
+#[test]
+fn a_timeout_names_the_fifo_whose_opening_it_stopped_at() {
+    // `solve --timeout 1 ok.txt fifo ok.txt` said reading stopped at
+    // `ok.txt:2`: opening a FIFO with no writer waits, and no record of it
+    // had been read to say so.
+    let folder = tempfile::tempdir().unwrap();
+    let ok = folder.path().join("ok.txt");
+    std::fs::write(&ok, format!("{EXAMPLE}\n")).unwrap();
+    let fifo = folder.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    for jobs in ["1", "2"] {
+        let output = output_within(
+            sudoku()
+                .args(["solve", "--timeout", "1", "--jobs", jobs])
+                .args([&ok, &fifo, &ok]),
+            Duration::from_secs(30),
+        );
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            format!("{SOLUTION}\n")
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            format!(
+                "error: {}:1: timed out; reading stopped here, and the rest of the input was not read\n",
+                fifo.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn a_file_name_with_a_line_end_cannot_forge_a_diagnostic() {
+    let folder = tempfile::tempdir().unwrap();
+    let bad = folder.path().join("bad\nerror: forged.txt:1: fake");
+    std::fs::write(&bad, "not a puzzle\n").unwrap();
+    let missing = folder.path().join("missing\u{1b}[2J.txt");
+    let output = output_within(
+        sudoku()
+            .args(["check", "--jobs", "1"])
+            .arg(&bad)
+            .arg(&missing),
+        Duration::from_secs(20),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(
+        stderr.contains("bad\\nerror: forged.txt:1: fake:1: column 1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("missing\\u{1b}[2J.txt: "), "{stderr}");
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+}

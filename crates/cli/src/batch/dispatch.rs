@@ -11,6 +11,7 @@ use crossbeam_channel::{Receiver, Sender};
 use sudoku_core::Format;
 
 use super::chunk::{Chunk, Finished, Item, Resume, Run, CHUNK, FIRST_CHUNK};
+use super::writer::Stop;
 use super::Work;
 use crate::input::{each_record, Entry, Sink, Source};
 use crate::output::{diagnostic, Status};
@@ -25,8 +26,8 @@ pub struct Dispatcher {
     workers: Workers,
     next_sequence: u64,
     runs_sent: usize,
-    /// The writer has stopped (output closed, or the deadline passed), or no
-    /// worker could be started: reading stops.
+    /// The writer has stopped (output closed, the deadline passed, a
+    /// signal came): reading stops.
     stopped: bool,
     /// The records read and not handed on yet.
     pending: Vec<Item>,
@@ -81,14 +82,39 @@ impl Dispatcher {
         }
         for run in 0..chunk.outcomes.len() {
             self.runs_sent += 1;
-            if !self.workers.start_for(self.runs_sent) {
-                self.stopped = true;
-                return false;
+            if self.workers.start_for(self.runs_sent) {
+                // Fails only when no worker is left, which `start_for` rules out.
+                let _ = self.to_workers.send((Arc::clone(&chunk), run));
+            } else {
+                // No thread could be started: the work is done here.
+                work_on_run(&chunk, run, &self.workers.work, self.workers.deadline);
+                if self
+                    .workers
+                    .finished
+                    .send(chunk.first + chunk.run_range(run).start as u64)
+                    .is_err()
+                {
+                    self.stopped = true;
+                    return false;
+                }
             }
-            // Fails only when no worker is left, which `start_for` rules out.
-            let _ = self.to_workers.send((Arc::clone(&chunk), run));
         }
         true
+    }
+
+    /// Hands the writer a chunk of no records that says where reading is
+    /// now (`source`, from its first line): about to open an input that may
+    /// keep it waiting, a FIFO with no writer say, where a deadline or a
+    /// signal must say reading stopped.
+    fn mark(&mut self, source: &Source) {
+        let resume = Resume {
+            source: Arc::clone(source.name()),
+            line: 1,
+        };
+        if !self.stopped {
+            let chunk = Chunk::new(self.next_sequence, Vec::new(), self.workers.limit, resume);
+            self.stopped = self.to_writer.send(Arc::new(chunk)).is_err();
+        }
     }
 }
 
@@ -120,6 +146,24 @@ impl Sink for Dispatcher {
     fn before_wait(&mut self) {
         self.hand_on();
     }
+
+    fn before_waiting_source(&mut self, source: &Source) {
+        self.hand_on();
+        self.mark(source);
+    }
+
+    /// The writer says where reading stopped, after the records before it.
+    fn interrupted(&mut self, _source: &Source, _line: usize) {}
+}
+
+/// Starts a thread named `name` that runs `body`: [`thread::Builder::spawn`],
+/// or, in tests, a start that fails as it does where the limit on processes
+/// (`ulimit -u`) is reached.
+pub type Spawn = fn(String, Box<dyn FnOnce() + Send>) -> io::Result<()>;
+
+/// Starts a thread, as [`Spawn`] says.
+pub fn spawn(name: String, body: Box<dyn FnOnce() + Send>) -> io::Result<()> {
+    thread::Builder::new().name(name).spawn(body).map(drop)
 }
 
 /// The worker threads, started one by one as runs come, up to the limit:
@@ -131,41 +175,41 @@ pub struct Workers {
     pub finished: Sender<Finished>,
     pub work: Work,
     pub deadline: Option<Instant>,
+    pub spawn: Spawn,
 }
 
 impl Workers {
     /// Starts a worker when there are fewer than `runs` and than the
-    /// limit; false when none is running and none can be started.
+    /// limit; false when none is running and none can be started (the
+    /// reader's thread then does the work itself).
     fn start_for(&mut self, runs: usize) -> bool {
         if self.started >= self.limit || self.started >= runs {
-            return true;
+            return self.started > 0;
         }
         let (runs, finished) = (self.runs.clone(), self.finished.clone());
         let (work, deadline) = (self.work.clone(), self.deadline);
-        let spawned = thread::Builder::new()
-            .name(format!("sudoku-job-{}", self.started))
-            .spawn(move || work_on_runs(&runs, &finished, &work, deadline));
-        match spawned {
-            Ok(_) => {
+        let body = Box::new(move || work_on_runs(&runs, &finished, &work, deadline));
+        match (self.spawn)(format!("sudoku-job-{}", self.started), body) {
+            Ok(()) => {
                 self.started += 1;
                 true
             }
             Err(error) => {
-                // Go on with the workers there are; stop when there are none.
-                self.limit = self.started;
-                if self.started == 0 {
-                    diagnostic!("error: cannot start a thread to work on: {error}");
+                // Go on with the workers there are, or with none.
+                if self.limit > 0 && self.started == 0 {
+                    diagnostic!(
+                        "note: cannot start a thread to work on records ({error}); working on one thread"
+                    );
                 }
+                self.limit = self.started;
                 self.started > 0
             }
         }
     }
 }
 
-/// A worker: takes runs until there are none, puts each outcome in its
-/// run's slot as soon as it has it (where the writer finds it even if the
-/// deadline comes while a slow record after it is still running), and says
-/// when a run is done. It starts no record after the deadline.
+/// A worker: takes runs until there are none, works on each, and says when
+/// a run is done.
 fn work_on_runs(
     runs: &Receiver<Run>,
     finished: &Sender<Finished>,
@@ -173,21 +217,28 @@ fn work_on_runs(
     deadline: Option<Instant>,
 ) {
     for (chunk, run) in runs {
-        let range = chunk.run_range(run);
-        let first = chunk.first + range.start as u64;
-        for item in &chunk.items[range] {
-            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                break;
-            }
-            let outcome = work.outcome(&item.board);
-            chunk.outcomes[run]
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(outcome);
-        }
+        work_on_run(&chunk, run, work, deadline);
+        let first = chunk.first + chunk.run_range(run).start as u64;
         if finished.send(first).is_err() {
             return;
         }
+    }
+}
+
+/// Works on the records of run `run` of `chunk`, and puts each outcome in
+/// the run's slot as soon as it has it (where the writer finds it even if
+/// the run stops while a slow record after it is still running). It starts
+/// no record after the deadline, or once a signal has come.
+fn work_on_run(chunk: &Chunk, run: usize, work: &Work, deadline: Option<Instant>) {
+    for item in &chunk.items[chunk.run_range(run)] {
+        if Stop::now(deadline).is_some() {
+            break;
+        }
+        let outcome = work.outcome(&item.board);
+        chunk.outcomes[run]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(outcome);
     }
 }
 
@@ -217,6 +268,7 @@ mod tests {
             finished,
             work: Work::new("test-approach", |_| Outcome::text(String::new())),
             deadline: None,
+            spawn,
         };
         for runs in 1..=3 {
             assert!(workers.start_for(runs));
@@ -224,5 +276,53 @@ mod tests {
         assert!(workers.start_for(3));
         assert_eq!(workers.started, 3);
         drop(to_workers);
+    }
+
+    /// A start that fails as it does at the limit on processes.
+    fn no_thread(_: String, _: Box<dyn FnOnce() + Send>) -> io::Result<()> {
+        Err(io::Error::from(io::ErrorKind::WouldBlock))
+    }
+
+    #[test]
+    fn where_no_thread_can_start_the_reader_does_the_work() {
+        // Under `ulimit -u`, every record failed with "not run: no thread
+        // could be started"; the run goes on, on one thread.
+        let (to_writer, chunks) = crossbeam_channel::unbounded();
+        let (to_workers, runs) = crossbeam_channel::unbounded::<Run>();
+        let (finished, notices) = crossbeam_channel::unbounded();
+        let workers = Workers {
+            started: 0,
+            limit: 4,
+            runs,
+            finished,
+            work: Work::new("test-approach", |board| {
+                Outcome::text(format!("{}\n", board.cells()[0]))
+            }),
+            deadline: None,
+            spawn: no_thread,
+        };
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let puzzle = format!("7{}\n", ".".repeat(80));
+        std::fs::write(file.path(), puzzle.repeat(300)).unwrap();
+        let dispatcher = Dispatcher::new(to_writer, to_workers, workers);
+        assert_eq!(
+            read(&[file.path().to_path_buf()], None, dispatcher),
+            Status::Success
+        );
+        let (mut outcomes, mut runs) = (0, 0);
+        for chunk in chunks.try_iter() {
+            runs += chunk.outcomes.len();
+            for run in 0..chunk.outcomes.len() {
+                let taken = chunk.take_outcomes(run);
+                assert_eq!(taken.len(), chunk.run_range(run).len());
+                assert!(taken
+                    .iter()
+                    .all(|outcome| outcome.result == Ok("7\n".to_string())));
+                outcomes += taken.len();
+            }
+        }
+        assert_eq!(outcomes, 300);
+        // Every run is reported done, for the writer to write.
+        assert_eq!(notices.try_iter().count(), runs);
     }
 }

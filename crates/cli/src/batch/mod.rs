@@ -24,8 +24,12 @@
 //! where), and the run ends at once: a solve still running, or a read still
 //! waiting for input, is abandoned with the process.
 //!
-//! With one job and no timeout there is nothing to overlap or abandon, and
-//! everything runs on the calling thread.
+//! A signal (SIGINT, SIGTERM) stops the run as the deadline does, but with
+//! `error: interrupted`, and the exit status 130 or 143.
+//!
+//! With one job, no timeout and only regular files to read, there is
+//! nothing to overlap or abandon, and everything runs on the calling
+//! thread. So it does where no thread can be started.
 //!
 //! The chunks that pass between them are in `chunk`; the reader and the
 //! workers in `dispatch`; the writer, which puts outcomes back in input
@@ -37,7 +41,7 @@ mod progress;
 mod writer;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::thread;
 use std::time::Instant;
@@ -46,10 +50,10 @@ use sudoku_core::{Board, Format};
 
 use self::dispatch::{Dispatcher, Workers};
 use self::progress::Progress;
-use self::writer::{Ending, Writer, CHUNKS_AHEAD};
-use crate::guard;
-use crate::input::{each_record, Entry, Sink, Source};
+use self::writer::{say_where_it_stopped, Stop, Writer, CHUNKS_AHEAD};
+use crate::input::{self, each_record, Entry, Sink, Source};
 use crate::output::{diagnostic, Output, Status};
+use crate::{guard, interrupt};
 
 /// What one record produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,7 +146,15 @@ pub fn run(
 ) -> io::Result<Status> {
     // Written out at each flush of stdout, and when this returns.
     let _held = output.hold_diagnostics();
-    if settings.jobs == 1 && settings.deadline.is_none() {
+    interrupt::watch(settings.deadline);
+    // An input that may wait (a pipe, a terminal) needs the reading on a
+    // thread of its own, so that a signal is answered while it waits.
+    let may_wait = if files.is_empty() {
+        input::may_wait(Path::new("-"))
+    } else {
+        files.iter().any(|path| input::may_wait(path))
+    };
+    if settings.jobs == 1 && settings.deadline.is_none() && !may_wait {
         return run_here(output, files, format, work);
     }
     let (to_writer, chunks) = crossbeam_channel::bounded(CHUNKS_AHEAD);
@@ -155,8 +167,10 @@ pub fn run(
         finished,
         work: work.clone(),
         deadline: settings.deadline,
+        spawn: dispatch::spawn,
     };
     let dispatcher = Dispatcher::new(to_writer, to_workers, workers);
+    let files_again = files;
     let files = files.to_vec();
     let spawned = thread::Builder::new()
         .name("sudoku-reader".into())
@@ -164,8 +178,10 @@ pub fn run(
     let reader = match spawned {
         Ok(reader) => reader,
         Err(error) => {
-            diagnostic!("error: cannot start a thread to read with: {error}");
-            return Ok(Status::UsageOrIo);
+            diagnostic!(
+                "note: cannot start a thread to read with ({error}); working on one thread"
+            );
+            return run_here(output, files_again, format, work);
         }
     };
     let writer = Writer {
@@ -173,21 +189,37 @@ pub fn run(
         progress: Progress::new(),
     };
     let ending = writer.write(&chunks, &results, settings.deadline)?;
-    match ending {
-        // Everything was read: the reader has returned its status, or is
-        // about to.
-        Ending::AllRead => Ok(reader
-            .join()
-            .unwrap_or(Status::UsageOrIo)
-            .max(output.status())),
-        // The reader may be waiting for input that never comes: leave it.
-        Ending::TimedOut => Ok(output.status().max(Status::RecordFailed)),
+    // The reader's status, once it has returned: not while it may still be
+    // waiting for input that never comes (it is left behind then).
+    let read = if ending.all_read {
+        reader.join().unwrap_or(Status::UsageOrIo)
+    } else {
+        Status::Success
+    };
+    let stop = match (ending.stop, read) {
+        (Some(stop), _) => Some(stop),
+        (None, Status::Signal(signal)) => Some(Stop::Interrupted(signal)),
+        (None, _) => None,
+    };
+    let Some(stop) = stop else {
+        return Ok(read.max(output.status()));
+    };
+    // Stopped before the end, unless every record there was is written.
+    if !ending.all_read || matches!(read, Status::Signal(_)) {
+        output.before_diagnostic()?;
+        say_where_it_stopped(stop, ending.last_read.as_ref());
     }
+    let stopped = match stop {
+        Stop::TimedOut => Status::RecordFailed,
+        Stop::Interrupted(signal) => Status::Signal(signal),
+    };
+    Ok(read.max(output.status()).max(stopped))
 }
 
 /// One job and no deadline: every record read, worked on and written in
 /// turn on this thread, with no thread to hand anything to. (A deadline needs
-/// the work on another thread, so that a long solve can be left behind.)
+/// the work on another thread, so that a long solve can be left behind, and
+/// a signal the reading, so that it is answered while reading waits.)
 fn run_here(
     output: &mut Output<impl Write>,
     files: &[PathBuf],
@@ -233,6 +265,20 @@ impl<W: Write> Sink for Here<'_, W> {
     fn before_wait(&mut self) {
         if let Err(error) = self.writer.output.flush() {
             self.flush_error.get_or_insert(error);
+        }
+    }
+
+    /// Every record read has been written: where reading stopped follows.
+    fn interrupted(&mut self, source: &Source, line: usize) {
+        if let Err(error) = self.writer.output.before_diagnostic() {
+            self.flush_error.get_or_insert(error);
+        }
+        let at = chunk::Resume {
+            source: Arc::clone(source.name()),
+            line,
+        };
+        if let Some(signal) = interrupt::signalled() {
+            say_where_it_stopped(Stop::Interrupted(signal), Some(&at));
         }
     }
 }

@@ -13,6 +13,7 @@ use crossbeam_channel::{Receiver, Select, TryRecvError};
 use super::chunk::{Chunk, Finished, Resume};
 use super::progress::Progress;
 use super::Outcome;
+use crate::interrupt;
 use crate::output::{diagnostic, write_located, Output};
 
 /// Chunks the writer holds, waiting for their outcomes, and also chunks the
@@ -26,12 +27,64 @@ const FLUSH_AFTER: Duration = Duration::from_millis(10);
 /// The writer's nap while it waits for outcomes in a busy run.
 const NAP: Duration = Duration::from_millis(1);
 
+/// How long the writer waits for outcomes at most before it looks for a
+/// signal again.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
+
 /// How the writer's loop ended.
-pub enum Ending {
-    /// Every record of the input was read and written.
-    AllRead,
-    /// The deadline passed first.
+pub struct Ending {
+    /// Why the run stopped before every record handed on was written;
+    /// `None` when none was left.
+    pub stop: Option<Stop>,
+    /// Whether the reader has handed on its last chunk (it has returned,
+    /// or is about to) and every record in it was written.
+    pub all_read: bool,
+    /// Where the output stops: the line after the last record handed on,
+    /// or on a signal the first record read and not written.
+    pub last_read: Option<Resume>,
+}
+
+/// Why a run stops before every record is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The deadline passed.
     TimedOut,
+    /// A signal came: the exit status it gives.
+    Interrupted(u8),
+}
+
+impl Stop {
+    /// The run's stop now, if it must stop: a signal, or `deadline` past.
+    pub fn now(deadline: Option<Instant>) -> Option<Stop> {
+        if let Some(signal) = interrupt::signalled() {
+            return Some(Stop::Interrupted(signal));
+        }
+        deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+            .then_some(Stop::TimedOut)
+    }
+
+    /// What happened, as messages say it: `timed out`, `interrupted`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Stop::TimedOut => "timed out",
+            Stop::Interrupted(_) => "interrupted",
+        }
+    }
+}
+
+/// Says on stderr that the run stopped (`stop`) at `at`: from there on,
+/// no record was written (nor read, at the deadline).
+pub fn say_where_it_stopped(stop: Stop, at: Option<&Resume>) {
+    match (at, stop) {
+        (Some(Resume { source, line }), Stop::TimedOut) => diagnostic!(
+            "error: {source}:{line}: timed out; reading stopped here, and the rest of the input was not read"
+        ),
+        (Some(Resume { source, line }), Stop::Interrupted(_)) => diagnostic!(
+            "error: {source}:{line}: interrupted; stopped here, and the rest of the input was not written"
+        ),
+        (None, _) => diagnostic!("error: {} before any record was read", stop.word()),
+    }
 }
 
 /// Which runs are done, in whatever order workers finish them, and which
@@ -110,18 +163,14 @@ impl Inbox<'_> {
         any
     }
 
-    /// Waits for a chunk or a notice until `deadline` (forever without one);
-    /// false when the deadline came first.
-    fn wait(&mut self, deadline: Option<Instant>) -> bool {
+    /// Waits for a chunk or a notice until `deadline`; false when the
+    /// deadline came first.
+    fn wait(&mut self, deadline: Instant) -> bool {
         let mut select = Select::new();
         let chunk_index = self.wants_chunks().then(|| select.recv(self.chunks));
         let notice_index = (!self.workers_gone).then(|| select.recv(self.notices));
-        let operation = match deadline {
-            Some(deadline) => match select.select_deadline(deadline) {
-                Ok(operation) => operation,
-                Err(_) => return false,
-            },
-            None => select.select(),
+        let Ok(operation) = select.select_deadline(deadline) else {
+            return false;
         };
         let index = Some(operation.index());
         if index == chunk_index {
@@ -146,8 +195,8 @@ pub struct Writer<'a, W: Write> {
 }
 
 impl<W: Write> Writer<'_, W> {
-    /// Writes chunks' outcomes in input order until every record is written
-    /// or the deadline passes.
+    /// Writes chunks' outcomes in input order until every record is written,
+    /// the deadline passes or a signal comes.
     pub fn write(
         mut self,
         chunks: &Receiver<Arc<Chunk>>,
@@ -163,17 +212,20 @@ impl<W: Write> Writer<'_, W> {
             all_read: false,
             workers_gone: false,
         };
-        let past = |deadline: Option<Instant>| deadline.is_some_and(|at| Instant::now() >= at);
-        loop {
+        let stop = loop {
             self.write_ready(&mut inbox)?;
             if inbox.all_read && inbox.held.is_empty() {
                 self.progress.finish();
-                return Ok(Ending::AllRead);
+                return Ok(Ending {
+                    stop: None,
+                    all_read: true,
+                    last_read: inbox.last_read,
+                });
             }
-            // Workers stop early only at the deadline (or when none could
-            // be started, which `write_ready` has dealt with).
-            if past(deadline) {
-                break;
+            // Workers stop early only at the deadline or on a signal (or
+            // when none could be started, which `write_ready` has dealt with).
+            if let Some(stop) = Stop::now(deadline) {
+                break stop;
             }
             if inbox.collect() {
                 continue;
@@ -182,27 +234,33 @@ impl<W: Write> Writer<'_, W> {
             // long run several runs finish in a nap and are written together,
             // into full buffers. After a while with nothing, what is written
             // goes out, and the wait goes on without naps, so that a slow
-            // input or a slow record holds nothing back.
+            // input or a slow record holds nothing back; it looks for a
+            // signal every so often.
             let idle_since = Instant::now();
             let mut arrived = false;
-            while !arrived && idle_since.elapsed() < FLUSH_AFTER && !past(deadline) {
+            while !arrived && idle_since.elapsed() < FLUSH_AFTER && Stop::now(deadline).is_none() {
                 thread::sleep(NAP);
                 arrived = inbox.collect();
             }
-            if !arrived && !past(deadline) {
+            if !arrived && Stop::now(deadline).is_none() {
                 self.output.flush()?;
-                if !inbox.wait(deadline) {
-                    break;
-                }
+                let look_again = Instant::now() + LOOK_EVERY;
+                inbox.wait(deadline.map_or(look_again, |deadline| deadline.min(look_again)));
             }
-        }
-        self.write_after_deadline(&mut inbox)?;
-        Ok(Ending::TimedOut)
+        };
+        let unwritten = self.write_after_stop(&mut inbox, stop)?;
+        Ok(Ending {
+            stop: Some(stop),
+            all_read: inbox.all_read && unwritten.is_none(),
+            last_read: unwritten.or(inbox.last_read),
+        })
     }
 
-    /// The deadline has passed. What was read is reported, finished or not;
-    /// what was not read is not, and stderr says where reading stopped.
-    fn write_after_deadline(&mut self, inbox: &mut Inbox) -> io::Result<()> {
+    /// The run has stopped. At the deadline, what was read is reported,
+    /// finished or not (`error: timed out`). On a signal, the records
+    /// finished are written up to the first that is not: it is returned,
+    /// for stderr to say that it and the rest were not written.
+    fn write_after_stop(&mut self, inbox: &mut Inbox, stop: Stop) -> io::Result<Option<Resume>> {
         loop {
             match inbox.chunks.try_recv() {
                 Ok(chunk) => inbox.take_chunk(chunk),
@@ -213,6 +271,8 @@ impl<W: Write> Writer<'_, W> {
                 }
             }
         }
+        self.progress.finish();
+        self.output.fail();
         let reorder = &mut inbox.reorder;
         for chunk in &inbox.held {
             while reorder.next < chunk.end() {
@@ -224,26 +284,22 @@ impl<W: Write> Writer<'_, W> {
                 while reorder.next < end {
                     let item = &chunk.items[(reorder.next - chunk.first) as usize];
                     // A record that could not be read needs no time to report.
-                    let message = match &item.board {
-                        Ok(_) => "timed out".to_string(),
-                        Err(message) => message.clone(),
+                    let message = match (&item.board, stop) {
+                        (_, Stop::Interrupted(_)) => {
+                            return Ok(Some(Resume {
+                                source: Arc::clone(&item.source),
+                                line: item.line,
+                            }))
+                        }
+                        (Ok(_), Stop::TimedOut) => stop.word().to_string(),
+                        (Err(message), Stop::TimedOut) => message.clone(),
                     };
                     self.write_outcome(&item.source, item.line, &Outcome::error(message))?;
                     reorder.advance(1);
                 }
             }
         }
-        self.progress.finish();
-        self.output.fail();
-        if !inbox.all_read {
-            match &inbox.last_read {
-                Some(Resume { source, line }) => diagnostic!(
-                    "error: {source}:{line}: timed out; reading stopped here, and the rest of the input was not read"
-                ),
-                None => diagnostic!("error: timed out before any record was read"),
-            }
-        }
-        Ok(())
+        Ok(None)
     }
 
     /// Writes the outcomes of every run that is next in input order and

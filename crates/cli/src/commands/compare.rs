@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use crossbeam_channel::{Receiver, Sender};
 use sudoku_catalog::screen::{classics_fit, screen, Screening};
 use sudoku_catalog::{Approach, Family};
 use sudoku_core::corpus::Tier;
@@ -23,6 +23,7 @@ use super::time_format::{shown_micros, shown_ratio};
 use super::{choice_parser, chosen, Choice};
 use crate::guard;
 use crate::input::{each_record, Entry, Sink, Source};
+use crate::interrupt::{self, Stopped};
 use crate::output::{diagnostic, Output, Status};
 
 /// Time approaches side by side on a corpus and print a table.
@@ -159,6 +160,9 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     if cfg!(debug_assertions) {
         diagnostic!("warning: this is a debug build; time it with `cargo run --release`");
     }
+    // At the deadline the run ends, also when a reader of the tables has
+    // stopped reading and a write waits for it.
+    interrupt::watch(deadline);
     // The timing thread reads the corpus first (a big file takes a while),
     // says what it read, then times; this thread keeps the deadline all along.
     let (read, read_received) = crossbeam_channel::bounded(1);
@@ -184,8 +188,9 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     if skipped {
         output.fail();
     }
-    let Some(totals) = print_sets(output, &received, deadline, &titles, approaches.len())? else {
-        return Ok(Status::RecordFailed);
+    let totals = match print_sets(output, &received, deadline, &titles, approaches.len())? {
+        Ok(totals) => totals,
+        Err(status) => return Ok(status),
     };
     if full_sets > 1 {
         print_table(
@@ -214,17 +219,17 @@ fn wait_for_corpus(
     deadline: Option<Instant>,
     corpus: &str,
 ) -> Result<Read, Status> {
-    let read = match deadline {
-        Some(deadline) => received.recv_deadline(deadline),
-        None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
-    };
-    match read {
+    match interrupt::receive(received, deadline) {
         Ok(read) => read,
-        Err(RecvTimeoutError::Timeout) => {
+        Err(Stopped::TimedOut) => {
             diagnostic!("error: timed out reading {corpus}; nothing timed");
             Err(Status::RecordFailed)
         }
-        Err(RecvTimeoutError::Disconnected) => {
+        Err(Stopped::Signal(status)) => {
+            diagnostic!("error: interrupted reading {corpus}; nothing timed");
+            Err(Status::Signal(status))
+        }
+        Err(Stopped::Disconnected) => {
             diagnostic!("error: internal error: {corpus} was not read");
             Err(Status::UsageOrIo)
         }
@@ -239,14 +244,15 @@ struct Totals {
 }
 
 /// Prints each set's table as the timing thread's events complete it, until
-/// the thread is done (the totals) or the deadline passes (`None`).
+/// the thread is done (the totals), or the deadline passes or a signal comes
+/// (the status the run ends with).
 fn print_sets(
     output: &mut Output<impl Write>,
     received: &Receiver<Event>,
     deadline: Option<Instant>,
     titles: &[(String, usize)],
     approaches: usize,
-) -> io::Result<Option<Totals>> {
+) -> io::Result<Result<Totals, Status>> {
     let mut totals = Totals {
         timings: (0..approaches).map(|_| Timing::none()).collect(),
         puzzles: 0,
@@ -255,35 +261,35 @@ fn print_sets(
     let mut current: Option<Plan> = None;
     let mut timings: Vec<Timing> = Vec::new();
     loop {
-        let event = match deadline {
-            Some(deadline) => received.recv_deadline(deadline),
-            None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        };
-        match event {
+        match interrupt::receive(received, deadline) {
             Ok(Event::Plan(plan)) => {
                 current = Some(plan);
                 timings.clear();
             }
             Ok(Event::Timed(timing)) => timings.push(timing),
-            Err(RecvTimeoutError::Disconnected) => return Ok(Some(totals)),
-            Err(RecvTimeoutError::Timeout) => {
+            Err(Stopped::Disconnected) => return Ok(Ok(totals)),
+            Err(stopped) => {
+                let (why, status) = match stopped {
+                    Stopped::Signal(status) => ("interrupted", Status::Signal(status)),
+                    _ => ("timed out", Status::RecordFailed),
+                };
                 let Some(plan) = &current else {
-                    diagnostic!("error: timed out before any approach was timed");
-                    return Ok(None);
+                    diagnostic!("error: {why} before any approach was timed");
+                    return Ok(Err(status));
                 };
                 let stopped_in = plan
                     .running
                     .get(timings.len())
                     .map_or("", |approach| approach.id);
                 diagnostic!(
-                    "error: timed out: {stopped_in} did not finish {}; {} not run",
+                    "error: {why}: {stopped_in} did not finish {}; {} not run",
                     titles[plan.set].0,
                     counted(titles.len() - plan.set - 1, "more set")
                 );
-                timings.resize_with(plan.running.len(), || Timing::failed("timed out"));
+                timings.resize_with(plan.running.len(), || Timing::failed(why));
                 output.fail();
                 print_set(output, &titles[plan.set], &plan.running, &timings)?;
-                return Ok(None);
+                return Ok(Err(status));
             }
         }
         let Some(plan) = current.take_if(|plan| timings.len() == plan.running.len()) else {
@@ -483,6 +489,10 @@ fn file_set(path: &Path) -> Result<PuzzleSet, Status> {
         }
     };
     let FileSet { set, more_after } = set;
+    if let Status::Signal(_) = status {
+        // Reading said where it stopped.
+        return Err(status);
+    }
     if status != Status::Success {
         diagnostic!("error: could not read {name}");
         return Err(Status::UsageOrIo);

@@ -56,11 +56,17 @@ impl InputArgs {
     }
 
     /// Runs `work` on every record, for a run that starts now; refuses to
-    /// start when standard output is one of the inputs.
+    /// start when standard output or standard error is one of the inputs:
+    /// a record's answer, or its error message, would be read back as a
+    /// new record, and the file would grow for ever.
     pub fn run(&self, output: &mut Output<impl Write>, work: &Work) -> io::Result<Status> {
-        if let Some(input) = input::input_written_to(&self.files, Path::new("/dev/stdout")) {
-            diagnostic!("error: the output is also an input ({input}): write it to another file");
-            return Ok(Status::UsageOrIo);
+        for (stream, path) in [("output", "/dev/stdout"), ("error output", "/dev/stderr")] {
+            if let Some(input) = input::input_written_to(&self.files, Path::new(path)) {
+                diagnostic!(
+                    "error: the {stream} is also an input ({input}): write it to another file"
+                );
+                return Ok(Status::UsageOrIo);
+            }
         }
         batch::run(
             output,

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Instant;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use crossbeam_channel::{Receiver, Sender};
 use rustix::fs::OFlags;
 
 use serde::Serialize;
@@ -26,6 +26,7 @@ use sudoku_trace::{Approach, Counter, Trace};
 use super::{choice_parser, chosen, Choice, InputArgs};
 use crate::batch::{Outcome, Work};
 use crate::input::{self, each_record, Entry, Sink, Source};
+use crate::interrupt::{self, Stopped};
 use crate::output::{diagnostic, same_target, Output, Status};
 use crate::replay_page;
 
@@ -336,6 +337,9 @@ fn write_page(
         }
     };
     let created = file.created;
+    // At the deadline the run ends, also when a reader of the table has
+    // stopped reading and the write waits for it.
+    interrupt::watch(deadline);
     let (progress, received) = crossbeam_channel::unbounded();
     thread::Builder::new()
         .name("sudoku-trace-page".into())
@@ -375,19 +379,19 @@ fn write_page(
 fn wait_for_page(received: &Receiver<Progress>, deadline: Option<Instant>) -> PageEnd {
     let mut doing = "reading the first record".to_string();
     loop {
-        let event = match deadline {
-            Some(deadline) => received.recv_deadline(deadline),
-            None => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        };
-        match event {
+        match interrupt::receive(received, deadline) {
             Ok(Progress::Tracing(at)) => doing = format!("tracing the puzzle on {at}"),
             Ok(Progress::Writing) => doing = "writing the page".to_string(),
             Ok(Progress::Done(end)) => break end,
-            Err(RecvTimeoutError::Timeout) => {
+            Err(Stopped::TimedOut) => {
                 diagnostic!("error: timed out {doing}; no page written");
                 break PageEnd::Failed(Status::RecordFailed);
             }
-            Err(RecvTimeoutError::Disconnected) => {
+            Err(Stopped::Signal(status)) => {
+                diagnostic!("error: interrupted {doing}; no page written");
+                break PageEnd::Failed(Status::Signal(status));
+            }
+            Err(Stopped::Disconnected) => {
                 diagnostic!("error: internal error: the page's thread stopped {doing}");
                 break PageEnd::Failed(Status::UsageOrIo);
             }
@@ -476,6 +480,10 @@ impl PageJob {
     fn replay(self, file: &PageFile, progress: &Sender<Progress>) -> io::Result<PageEnd> {
         let mut first: Option<(String, usize, Result<Board, String>)> = None;
         let read = each_record(&self.files, self.format, &mut FirstRecord(&mut first))?;
+        if let Status::Signal(_) = read {
+            // Reading said where it stopped.
+            return Ok(PageEnd::Failed(read));
+        }
         let Some((at, line, board)) = first else {
             diagnostic!("error: no puzzle to replay in the input");
             return Ok(PageEnd::Failed(read.max(Status::UsageOrIo)));

@@ -18,12 +18,13 @@ use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use process_wrap::std::{ProcessSession, StdChildWrapper, StdCommandWrap};
 
+pub use crate::interrupt::Interrupt;
 use crate::output::diagnostic;
 
 /// The exit status of `sudoku __contain` when it could not start the
@@ -522,41 +523,6 @@ fn resident(pid: u32) -> u64 {
         .ok()
         .and_then(|text| text.split_whitespace().nth(1)?.parse::<u64>().ok())
         .map_or(0, |pages| pages * 4096)
-}
-
-/// SIGINT, SIGTERM or SIGHUP (a closed terminal), once received: the
-/// judge then stops what it runs, removes its directory and exits 130, 143
-/// or 129. (SIGKILL cannot be caught: the launcher's death signal ends the
-/// program then, but the directory stays.)
-pub struct Interrupt {
-    /// The number of the signal that came (the last, if several), 0 until one does.
-    signal: Arc<AtomicUsize>,
-}
-
-impl Interrupt {
-    /// Catches the three signals from now on (once per run).
-    pub fn catch() -> &'static Interrupt {
-        static INTERRUPT: OnceLock<Interrupt> = OnceLock::new();
-        INTERRUPT.get_or_init(|| {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-            let signal = Arc::new(AtomicUsize::new(0));
-            for number in [SIGINT, SIGTERM, SIGHUP] {
-                let signal = Arc::clone(&signal);
-                let value = usize::try_from(number).unwrap_or(0);
-                let _ = signal_hook::flag::register_usize(number, signal, value);
-            }
-            Interrupt { signal }
-        })
-    }
-
-    /// The exit status the judge ends with, 128 and the signal's number,
-    /// if a signal came.
-    pub fn status(&self) -> Option<u8> {
-        match self.signal.load(Ordering::Relaxed) {
-            0 => None,
-            signal => Some(128 + u8::try_from(signal).unwrap_or(0)),
-        }
-    }
 }
 
 /// The first of `names` that is an executable on PATH.
