@@ -213,7 +213,7 @@ impl<W: Write> Writer<'_, W> {
             workers_gone: false,
         };
         let stop = loop {
-            self.write_ready(&mut inbox)?;
+            self.write_ready(&mut inbox, deadline)?;
             if inbox.all_read && inbox.held.is_empty() {
                 self.progress.finish();
                 return Ok(Ending {
@@ -304,8 +304,10 @@ impl<W: Write> Writer<'_, W> {
 
     /// Writes the outcomes of every run that is next in input order and
     /// done. Once the workers are gone (none could be started), the
-    /// records left are written as errors rather than waited for.
-    fn write_ready(&mut self, inbox: &mut Inbox) -> io::Result<()> {
+    /// records left are written as errors rather than waited for; but not
+    /// once the run has stopped (`deadline` past, or a signal), when the
+    /// workers leave too: what they left is then the stop's to write.
+    fn write_ready(&mut self, inbox: &mut Inbox, deadline: Option<Instant>) -> io::Result<()> {
         while let Some(chunk) = inbox.held.front() {
             let reorder = &mut inbox.reorder;
             if reorder.next >= chunk.end() {
@@ -316,7 +318,7 @@ impl<W: Write> Writer<'_, W> {
                 let run = chunk.run_of(reorder.next);
                 let written = self.write_run(chunk, reorder.next, &chunk.take_outcomes(run))?;
                 reorder.advance(written);
-            } else if inbox.workers_gone {
+            } else if inbox.workers_gone && Stop::now(deadline).is_none() {
                 let item = &chunk.items[(reorder.next - chunk.first) as usize];
                 let outcome = Outcome::error("not run: no thread could be started".to_string());
                 self.write_outcome(&item.source, item.line, &outcome)?;
@@ -390,5 +392,50 @@ mod tests {
         assert_eq!(reorder.next, 5);
         assert!(!reorder.take_next());
         assert!(reorder.finished.is_empty());
+    }
+
+    #[test]
+    fn workers_that_left_at_the_stop_are_not_taken_for_threads_that_never_started() {
+        // Workers stop at the deadline (or on a signal) and leave; the writer
+        // took that for "no thread could be started" and wrote it for every
+        // record not finished, before it looked at the deadline.
+        let source: Arc<str> = Arc::from("in.txt");
+        let items = (1..=3)
+            .map(|line| super::super::chunk::Item {
+                source: Arc::clone(&source),
+                line,
+                board: Ok(sudoku_core::Board::EMPTY),
+            })
+            .collect();
+        let resume = Resume { source, line: 4 };
+        let chunk = Arc::new(Chunk::new(0, items, 1, resume));
+        let (_, chunks) = crossbeam_channel::unbounded();
+        let (_, notices) = crossbeam_channel::unbounded();
+        let mut inbox = Inbox {
+            chunks: &chunks,
+            notices: &notices,
+            held: VecDeque::from([chunk]),
+            reorder: Reorder::default(),
+            last_read: None,
+            all_read: true,
+            workers_gone: true,
+        };
+        let mut output = Output::new(Vec::new());
+        let mut writer = Writer {
+            output: &mut output,
+            progress: Progress::new(),
+        };
+        writer
+            .write_ready(&mut inbox, Some(Instant::now()))
+            .unwrap();
+        assert_eq!(inbox.reorder.next, 0, "nothing is written past the stop");
+        // With no stop, the workers never started: each record says so.
+        writer.write_ready(&mut inbox, None).unwrap();
+        assert_eq!(inbox.reorder.next, 3);
+        output.flush().unwrap();
+        assert_eq!(
+            String::from_utf8(output.into_inner()).unwrap(),
+            "error: not run: no thread could be started\n".repeat(3)
+        );
     }
 }
