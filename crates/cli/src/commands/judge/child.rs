@@ -221,8 +221,15 @@ impl Session {
         }
     }
 
-    /// What the program printed of its own, as far as it was kept.
-    pub fn own_output(&self) -> String {
+    /// What the program printed of its own, as far as it was kept, once the
+    /// session is over: its input is closed, so that the program ends by
+    /// itself and writes out what its runtime still buffers (Python's print
+    /// to a pipe), and the output is read to its end (a second at most).
+    /// Read sooner, on a busy machine, the verdict missed lines the program
+    /// had printed.
+    pub fn own_output(&mut self) -> String {
+        drop(self.requests.take());
+        self.stdout.finish();
         self.stdout.text()
     }
 
