@@ -198,6 +198,33 @@ fn a_line_and_a_leetcode_board_have_one_limit() {
     assert_eq!(summary(input.as_bytes()), vec![Ok((1, Format::Leetcode))]);
 }
 
+#[test]
+fn an_over_long_first_line_of_a_grid_or_board_is_one_error() {
+    // The first line alone tells what it begins, as a bad byte there does:
+    // the rest of the grid or board is the same record, not eight more.
+    let padding = " ".repeat(MAX_LINE_BYTES);
+    let padded_first_line = |record: String| record.replacen('\n', &format!("{padding}\n"), 1);
+    let json = example().to_leetcode_json().replace("],", "],\n");
+    let json = json.replacen("[[", &format!("[[{padding}"), 1);
+    for record in [
+        padded_first_line(separated_grid()),
+        padded_first_line(plain_grid()),
+        json,
+    ] {
+        let input = format!("{}\n{EXAMPLE}\n", record.trim_end());
+        let lines = record.lines().count();
+        assert_eq!(
+            summary(input.as_bytes()),
+            vec![
+                Err("line 1: line is longer than 65536 bytes".to_string()),
+                Ok((lines + 1, Format::Line)),
+            ],
+            "{}",
+            &record[MAX_LINE_BYTES..]
+        );
+    }
+}
+
 /// `text` in UTF-16, little- or big-endian, with a byte-order mark or not.
 fn utf16(text: &str, little: bool, mark: bool) -> Vec<u8> {
     let mark = mark.then_some('\u{feff}');

@@ -236,15 +236,14 @@ impl<R: BufRead> Records<R> {
             }
             let format = forced.unwrap_or_else(|| match line.unreadable {
                 // A bad byte (U+FFFD here) stands where a cell could be: a
-                // grid's first row with one is still a grid's.
-                Some(RecordError::NotUtf8 { .. }) => detect(&trimmed.replace('\u{FFFD}', ".")),
-                _ => detect(trimmed),
+                // grid's first row with one is still a grid's. So is a row
+                // too long to keep (cut, perhaps inside a character): its
+                // first MAX_LINE_BYTES tell what it begins as well.
+                Some(_) => detect(&trimmed.replace('\u{FFFD}', ".")),
+                None => detect(trimmed),
             });
             let board = match (format, line.unreadable) {
-                // A line too long to keep is a record of its own: what it
-                // began cannot be told.
-                (_, Some(error @ RecordError::LineTooLong { .. }))
-                | (Format::Line, Some(error)) => return Err(record_error(number, error)),
+                (Format::Line, Some(error)) => return Err(record_error(number, error)),
                 (Format::Line, None) => {
                     // Positions count from the start of the line as written.
                     let text = &line.text;
