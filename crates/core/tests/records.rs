@@ -198,6 +198,88 @@ fn a_line_and_a_leetcode_board_have_one_limit() {
     assert_eq!(summary(input.as_bytes()), vec![Ok((1, Format::Leetcode))]);
 }
 
+#[test]
+fn an_unterminated_board_does_not_swallow_a_board_that_opens_on_a_line_of_its_own() {
+    // A board as Python's `json.dumps(board, indent=4)` writes it: its `[`
+    // alone on the first line, each row's `[` alone too.
+    let rows: Vec<String> = EXAMPLE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&cell| format!("        \"{}\"", char::from(cell)))
+                .collect();
+            format!("    [\n{}\n    ]", cells.join(",\n"))
+        })
+        .collect();
+    let indented = format!("[\n{}\n]\n", rows.join(",\n"));
+    let spread = example().to_leetcode_json().replace("],", "],\n") + "\n";
+    let spaced = spread.replacen("[[", "[ [", 1);
+    for board in [&indented, &spread] {
+        // Without its last `]`, or its last two.
+        let without_last_bracket = |text: &str| {
+            text.trim_end()[..text.trim_end().len() - 1]
+                .trim_end()
+                .to_string()
+        };
+        for unterminated in [
+            without_last_bracket(board),
+            without_last_bracket(&without_last_bracket(board)),
+        ] {
+            for next in [&indented, &spaced] {
+                let input = format!("{unterminated}\n{next}{next}");
+                let lines = unterminated.lines().count();
+                assert_eq!(
+                    summary(input.as_bytes()),
+                    vec![
+                        Err("line 1: LeetCode board is missing its closing bracket".to_string()),
+                        Ok((lines + 1, Format::Leetcode)),
+                        Ok((lines + 1 + next.lines().count(), Format::Leetcode)),
+                    ],
+                    "{input}"
+                );
+            }
+        }
+    }
+    // Each of them whole, back to back, is still one record each.
+    let input = format!("{indented}{spread}{spaced}{indented}");
+    assert_eq!(
+        summary(input.as_bytes())
+            .iter()
+            .filter(|read| read.is_ok())
+            .count(),
+        4
+    );
+}
+
+#[test]
+fn an_over_long_first_line_of_a_grid_or_board_is_one_error() {
+    // The first line alone tells what it begins, as a bad byte there does:
+    // the rest of the grid or board is the same record, not eight more.
+    let padding = " ".repeat(MAX_LINE_BYTES);
+    let padded_first_line = |record: String| record.replacen('\n', &format!("{padding}\n"), 1);
+    let json = example().to_leetcode_json().replace("],", "],\n");
+    let json = json.replacen("[[", &format!("[[{padding}"), 1);
+    for record in [
+        padded_first_line(separated_grid()),
+        padded_first_line(plain_grid()),
+        json,
+    ] {
+        let input = format!("{}\n{EXAMPLE}\n", record.trim_end());
+        let lines = record.lines().count();
+        assert_eq!(
+            summary(input.as_bytes()),
+            vec![
+                Err("line 1: line is longer than 65536 bytes".to_string()),
+                Ok((lines + 1, Format::Line)),
+            ],
+            "{}",
+            &record[MAX_LINE_BYTES..]
+        );
+    }
+}
+
 /// `text` in UTF-16, little- or big-endian, with a byte-order mark or not.
 fn utf16(text: &str, little: bool, mark: bool) -> Vec<u8> {
     let mark = mark.then_some('\u{feff}');

@@ -14,7 +14,8 @@
 //! - LeetCode JSON spread over lines ends at its closing bracket, or before
 //!   a line that cannot go on with it: one that does not start with `[`,
 //!   `]`, `,` or `"` (a blank line, a comment, an 81-cell line, a grid row),
-//!   or a new `[[`.
+//!   or a `[` where no row of the board can open (a new board, its `[[` on
+//!   one line or its `[` alone).
 //! - A grid ends after its ninth row, or, where box separator lines mark its
 //!   bands, after the third band (with a bottom border line, if it has one).
 //!   It ends early before a blank line, a comment, a `[`, or a line that is
@@ -236,15 +237,14 @@ impl<R: BufRead> Records<R> {
             }
             let format = forced.unwrap_or_else(|| match line.unreadable {
                 // A bad byte (U+FFFD here) stands where a cell could be: a
-                // grid's first row with one is still a grid's.
-                Some(RecordError::NotUtf8 { .. }) => detect(&trimmed.replace('\u{FFFD}', ".")),
-                _ => detect(trimmed),
+                // grid's first row with one is still a grid's. So is a row
+                // too long to keep (cut, perhaps inside a character): its
+                // first MAX_LINE_BYTES tell what it begins as well.
+                Some(_) => detect(&trimmed.replace('\u{FFFD}', ".")),
+                None => detect(trimmed),
             });
             let board = match (format, line.unreadable) {
-                // A line too long to keep is a record of its own: what it
-                // began cannot be told.
-                (_, Some(error @ RecordError::LineTooLong { .. }))
-                | (Format::Line, Some(error)) => return Err(record_error(number, error)),
+                (Format::Line, Some(error)) => return Err(record_error(number, error)),
                 (Format::Line, None) => {
                     // Positions count from the start of the line as written.
                     let text = &line.text;
@@ -313,6 +313,9 @@ impl<R: BufRead> Records<R> {
         }
         let mut scanner = BracketScanner::default();
         scanner.scan(first.text.as_bytes());
+        // Of a first line too long to keep, the scanner saw the start only
+        // (the lines after it it sees whole): where a row can open is not known.
+        let first_cut = matches!(first.unreadable, Some(RecordError::LineTooLong { .. }));
         // The record's lines, each ended with `\n`, while they fit in
         // MAX_LINE_BYTES (counted without their line ends, as a line is).
         let mut text = String::new();
@@ -333,8 +336,11 @@ impl<R: BufRead> Records<R> {
             }
             // The scanner sees every line, also one that turns out to begin
             // another record; the record then ends unterminated, and the
-            // scanner with it.
-            match self.next_part(Some(&mut scanner), |next| continues_json(&next.text))? {
+            // scanner with it. So where a row can open is asked before.
+            let row_can_open = first_cut || scanner.row_can_open();
+            match self.next_part(Some(&mut scanner), |next| {
+                continues_json(&next.text, row_can_open)
+            })? {
                 Next::Part(next) => line = next,
                 Next::End => {
                     return Err(unreadable
@@ -426,13 +432,18 @@ fn is_empty_or_comment(trimmed: &str) -> bool {
     trimmed.is_empty() || trimmed.starts_with('#')
 }
 
-/// True for a line that can go on with LeetCode JSON spread over lines: it
-/// starts with `[` (but not the `[[` of a new board), `]`, `,` or `"`. Any
-/// other line (a blank line, a comment, an 81-cell line, a grid row, a
-/// stray word) begins a record of its own.
-fn continues_json(line: &str) -> bool {
+/// True for a line that can go on with LeetCode JSON spread over lines:
+/// it starts with `]`, `,` or `"`, or with the `[` of a row where the board
+/// read so far can open one (`row_can_open`), but not with the `[[` of a
+/// new board. Any other line (a blank line, a comment, an 81-cell line, a
+/// grid row, a stray word, a new board however it is laid out) begins a
+/// record of its own.
+fn continues_json(line: &str, row_can_open: bool) -> bool {
     let trimmed = line.trim_start();
-    !trimmed.starts_with("[[") && trimmed.starts_with(['[', ']', ',', '"'])
+    if trimmed.starts_with('[') {
+        return row_can_open && !trimmed.starts_with("[[");
+    }
+    trimmed.starts_with([']', ',', '"'])
 }
 
 /// Guesses the format of a record from its first (trimmed, non-blank) line:
@@ -636,6 +647,9 @@ struct BracketScanner {
     opened: bool,
     in_string: bool,
     escaped: bool,
+    /// The last byte outside strings that is not whitespace (`"` for a
+    /// string), 0 before the first.
+    last: u8,
 }
 
 impl BracketScanner {
@@ -650,6 +664,9 @@ impl BracketScanner {
                 }
                 continue;
             }
+            if !byte.is_ascii_whitespace() {
+                self.last = byte;
+            }
             match byte {
                 b'"' => self.in_string = true,
                 b'[' => {
@@ -660,6 +677,13 @@ impl BracketScanner {
                 _ => {}
             }
         }
+    }
+
+    /// A `[` here can open a row of the board: it comes right after the
+    /// board's own `[`, or after a comma between rows. After a row with no
+    /// comma, or inside a row, a `[` is no part of this board.
+    fn row_can_open(&self) -> bool {
+        self.depth == 1 && matches!(self.last, b'[' | b',')
     }
 
     fn closed(&self) -> bool {

@@ -13,9 +13,10 @@
 //! - With separator lines, a row missing from the last band is not told
 //!   from one missing from the first band of a grid right after it; a gap
 //!   follows a grid short there.
-//! - A LeetCode board still open (a stray `[`, a missing bracket) goes on
-//!   over any line starting with `[` but not `[[`: a gap comes between it and
-//!   a stray `[` after it.
+//! - A stray `[` goes on over a line starting with `[` but not `[[` (the
+//!   `[` of its first row, as far as can be told): a gap comes between it
+//!   and a `[` alone after it (another stray one, or the first line of an
+//!   indented board).
 //! - A grid whose rows are not nine wide goes on over rows not nine wide
 //!   after its ninth (a 10×10 grid is one record), so a gap comes between it
 //!   and another such grid.
@@ -39,12 +40,12 @@ pub enum Piece {
         separated: bool,
         spaced: bool,
     },
-    /// A corpus puzzle in LeetCode JSON, on one line or one row a line.
-    Json { index: usize, spread: bool },
+    /// A corpus puzzle in LeetCode JSON.
+    Json { index: usize, layout: Layout },
     /// A `[` alone on its line.
     StrayBracket,
     /// A LeetCode board missing its last bracket.
-    UnterminatedJson { spread: bool },
+    UnterminatedJson { layout: Layout },
     /// A grid with one row fewer (`extra` false) or one more than nine,
     /// in `band` (0 to 2); one more only with separator lines, in the
     /// first two bands (a fourth row in the last is a record of its own).
@@ -76,6 +77,18 @@ pub enum Width {
     TenByTen,
     NineRowsOfTen,
     DashBlanks,
+}
+
+/// How a LeetCode board is laid out over lines.
+#[derive(Debug, Clone, Copy)]
+pub enum Layout {
+    /// On one line.
+    OneLine,
+    /// A row a line.
+    Spread,
+    /// As Python's `json.dumps(board, indent=2)` writes it: every bracket
+    /// and cell on a line of its own.
+    Indented,
 }
 
 /// What goes between two records.
@@ -151,10 +164,10 @@ impl Piece {
                 separated: false,
                 spaced,
             } => plain_rows(&puzzles[index], spaced),
-            Piece::Json { index, spread } => json_lines(&puzzles[index], spread),
+            Piece::Json { index, layout } => json_lines(&puzzles[index], layout),
             Piece::StrayBracket => vec![b"[".to_vec()],
-            Piece::UnterminatedJson { spread } => {
-                let mut lines = json_lines(&example, spread);
+            Piece::UnterminatedJson { layout } => {
+                let mut lines = json_lines(&example, layout);
                 if let Some(last) = lines.last_mut() {
                     last.pop();
                 }
@@ -201,7 +214,7 @@ impl Piece {
                 lines
             }
             Piece::BadByteInJson { row } => {
-                let mut lines = json_lines(&example, true);
+                let mut lines = json_lines(&example, Layout::Spread);
                 // The first cell's digit: `[["5"` on the first line, `["6"` after.
                 lines[row][if row == 0 { 3 } else { 2 }] = 0xFF;
                 lines
@@ -236,8 +249,18 @@ impl Piece {
         }
     }
 
-    fn leaves_json_open(&self) -> bool {
-        matches!(self, Piece::StrayBracket | Piece::UnterminatedJson { .. })
+    fn opens_with_a_lone_bracket(&self) -> bool {
+        matches!(
+            self,
+            Piece::StrayBracket
+                | Piece::Json {
+                    layout: Layout::Indented,
+                    ..
+                }
+                | Piece::UnterminatedJson {
+                    layout: Layout::Indented
+                }
+        )
     }
 
     fn is_wrong_width(&self) -> bool {
@@ -245,24 +268,26 @@ impl Piece {
     }
 }
 
-/// `board` as LeetCode JSON: one line, or a row a line.
-fn json_lines(board: &Board, spread: bool) -> Vec<Vec<u8>> {
+/// `board` as LeetCode JSON, laid out so.
+fn json_lines(board: &Board, layout: Layout) -> Vec<Vec<u8>> {
     let json = board.to_leetcode_json();
-    if spread {
-        json.replace("],", "],\n")
-            .lines()
-            .map(|line| line.as_bytes().to_vec())
-            .collect()
-    } else {
-        vec![json.into_bytes()]
-    }
+    let text = match layout {
+        Layout::OneLine => json,
+        Layout::Spread => json.replace("],", "],\n"),
+        Layout::Indented => json
+            .replace("\",\"", "\",\n    \"")
+            .replace("[[", "[\n  [\n    ")
+            .replace("],[", "\n  ],\n  [\n    ")
+            .replace("]]", "\n  ]\n]"),
+    };
+    text.lines().map(|line| line.as_bytes().to_vec()).collect()
 }
 
 /// True when a blank line or a comment must stand between `previous` and
 /// `next` for each to be one record (see the module doc).
 fn needs_a_gap(previous: &Piece, next: &Piece) -> bool {
     previous.ends_only_before_a_clear_start()
-        || (previous.leaves_json_open() && matches!(next, Piece::StrayBracket))
+        || (matches!(previous, Piece::StrayBracket) && next.opens_with_a_lone_bracket())
         || (previous.is_wrong_width() && next.is_wrong_width())
 }
 
@@ -339,6 +364,11 @@ pub fn frame(
 
 /// Any piece, about half of them broken.
 pub fn pieces(puzzles: usize) -> impl Strategy<Value = Piece> {
+    let layout = prop_oneof![
+        Just(Layout::OneLine),
+        Just(Layout::Spread),
+        Just(Layout::Indented)
+    ];
     let width = prop_oneof![
         Just(Width::TenByTen),
         Just(Width::NineRowsOfTen),
@@ -348,9 +378,9 @@ pub fn pieces(puzzles: usize) -> impl Strategy<Value = Piece> {
         2 => (0..puzzles).prop_map(Piece::Line),
         2 => (0..puzzles, any::<bool>(), any::<bool>())
             .prop_map(|(index, separated, spaced)| Piece::Grid { index, separated, spaced }),
-        2 => (0..puzzles, any::<bool>()).prop_map(|(index, spread)| Piece::Json { index, spread }),
+        2 => (0..puzzles, layout.clone()).prop_map(|(index, layout)| Piece::Json { index, layout }),
         1 => Just(Piece::StrayBracket),
-        1 => any::<bool>().prop_map(|spread| Piece::UnterminatedJson { spread }),
+        1 => layout.prop_map(|layout| Piece::UnterminatedJson { layout }),
         1 => (any::<bool>(), 0..3usize, any::<bool>()).prop_map(|(separated, band, extra)| {
             Piece::WrongRowCount { separated, band, extra: extra && separated && band < 2 }
         }),
