@@ -346,6 +346,25 @@ fn a_json_error_names_the_line_of_the_file_it_is_on() {
 }
 
 #[test]
+fn a_lost_quote_in_a_board_is_reported_where_it_is() {
+    // `[4",` said "missing its closing bracket" on the board's first line,
+    // or ended the board there and made each row after it an error: the
+    // lost quote left the brackets after it inside a string.
+    let json = example().to_leetcode_json().replace("],", "],\n");
+    let broken = json.replacen("[\"4\",", "[4\",", 1);
+    assert_ne!(broken, json);
+    let input = format!("# a board\n{broken}\n\n{EXAMPLE}\n");
+    let records = summary(input.as_bytes());
+    assert_eq!(records.len(), 2, "{records:?}");
+    let message = records[0].clone().unwrap_err();
+    assert!(
+        message.starts_with("line 6: not a LeetCode board: "),
+        "{message}"
+    );
+    assert_eq!(records[1], Ok((12, Format::Line)));
+}
+
+#[test]
 fn a_grid_with_a_border_is_one_record() {
     let bordered: String = separated_grid()
         .lines()

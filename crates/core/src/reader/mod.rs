@@ -343,8 +343,9 @@ impl<R: BufRead> Records<R> {
             })? {
                 Next::Part(next) => line = next,
                 Next::End => {
-                    return Err(unreadable
-                        .unwrap_or(record_error(first_number, ParseError::UnterminatedJson)));
+                    return Err(
+                        unreadable.unwrap_or_else(|| unterminated(first_number, &text, bytes))
+                    );
                 }
             }
         }
@@ -422,6 +423,24 @@ fn json_error(first_number: usize, error: ParseError) -> ReadError {
     }
 }
 
+/// The error of a LeetCode board whose brackets never closed (its lines
+/// `text`, `bytes` long without line ends, from line `first_number`). JSON
+/// that is only cut short is missing its closing bracket; JSON that goes
+/// wrong before its end (a lost `"`, which leaves the brackets after it
+/// inside a string) is reported where it goes wrong.
+fn unterminated(first_number: usize, text: &str, bytes: usize) -> ReadError {
+    if bytes <= MAX_LINE_BYTES {
+        if let Err(error) = serde_json::from_str::<serde_json::Value>(text) {
+            if !error.is_eof() {
+                if let Err(error) = parse_leetcode_json(text) {
+                    return json_error(first_number, error);
+                }
+            }
+        }
+    }
+    record_error(first_number, ParseError::UnterminatedJson)
+}
+
 /// True for a line with nothing on it but whitespace, or a `#` comment.
 pub(crate) fn is_blank_or_comment(line: &str) -> bool {
     is_empty_or_comment(line.trim())
@@ -433,15 +452,18 @@ fn is_empty_or_comment(trimmed: &str) -> bool {
 }
 
 /// True for a line that can go on with LeetCode JSON spread over lines:
-/// it starts with `]`, `,` or `"`, or with the `[` of a row where the board
-/// read so far can open one (`row_can_open`), but not with the `[[` of a
-/// new board. Any other line (a blank line, a comment, an 81-cell line, a
-/// grid row, a stray word, a new board however it is laid out) begins a
-/// record of its own.
+/// it starts with `]`, `,` or `"`, or with a row: a `[` and its first
+/// cell's `"` (no board begins so), or a `[` alone where the board read so
+/// far can open a row (`row_can_open`), but not with the `[[` of a new
+/// board. Any other line (a blank line, a comment, an 81-cell line, a grid
+/// row, a stray word, a new board however it is laid out) begins a record
+/// of its own. A row that begins with its first cell goes on with the board
+/// even where the brackets are miscounted: a lost `"` before it puts them
+/// inside a string, and the rows after it would each be an error.
 fn continues_json(line: &str, row_can_open: bool) -> bool {
     let trimmed = line.trim_start();
-    if trimmed.starts_with('[') {
-        return row_can_open && !trimmed.starts_with("[[");
+    if let Some(rest) = trimmed.strip_prefix('[') {
+        return rest.trim_start().starts_with('"') || (row_can_open && !rest.starts_with('['));
     }
     trimmed.starts_with([']', ',', '"'])
 }
