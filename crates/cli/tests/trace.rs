@@ -542,6 +542,21 @@ fn a_replay_page_that_cannot_be_written_fails_before_any_work() {
 }
 
 #[test]
+fn a_page_that_cannot_be_written_says_why_in_the_words_of_the_system() {
+    // `--html /dev/full` said "failed to write output: I/O error during
+    // rendering", the template engine's stage, and lost the cause.
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    let (code, stdout, stderr) = run(sudoku()
+        .args(["trace", "--html", "/dev/full"])
+        .arg(input.path()));
+    assert_eq!((code, stdout.as_str()), (Some(2), ""), "{stderr}");
+    assert!(
+        stderr.contains("/dev/full: No space left on device"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_replay_page_never_shares_standard_output_with_the_table() {
     // `--html /dev/stdout` wrote the page, then the table over its start.
     let directory = tempfile::tempdir().unwrap();

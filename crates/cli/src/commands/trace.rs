@@ -344,7 +344,7 @@ fn write_page(
     thread::Builder::new()
         .name("sudoku-trace-page".into())
         .spawn(move || job.run(&file, &progress))?;
-    let end = wait_for_page(&received, deadline);
+    let end = wait_for_page(&received, deadline, created);
     match end {
         PageEnd::Written {
             puzzle,
@@ -374,29 +374,53 @@ fn write_page(
     }
 }
 
-/// How the page's thread ended, or [`PageEnd::Failed`] at the deadline
-/// (the thread is abandoned with the process, reading or tracing).
-fn wait_for_page(received: &Receiver<Progress>, deadline: Option<Instant>) -> PageEnd {
+/// How the page's thread ended, or [`PageEnd::Failed`] at the deadline or
+/// on a signal (the thread is abandoned with the process, reading, tracing
+/// or writing). A page file this run `created` is removed then; one that
+/// was there before is left as far as it was written, and the message says
+/// so when writing had begun.
+fn wait_for_page(
+    received: &Receiver<Progress>,
+    deadline: Option<Instant>,
+    created: bool,
+) -> PageEnd {
     let mut doing = "reading the first record".to_string();
+    let mut writing = false;
     loop {
-        match interrupt::receive(received, deadline) {
-            Ok(Progress::Tracing(at)) => doing = format!("tracing the puzzle on {at}"),
-            Ok(Progress::Writing) => doing = "writing the page".to_string(),
+        let stop = match interrupt::receive(received, deadline) {
+            Ok(Progress::Tracing(at)) => {
+                doing = format!("tracing the puzzle on {at}");
+                continue;
+            }
+            Ok(Progress::Writing) => {
+                doing = "writing the page".to_string();
+                writing = true;
+                continue;
+            }
             Ok(Progress::Done(end)) => break end,
-            Err(Stopped::TimedOut) => {
-                diagnostic!("error: timed out {doing}; no page written");
-                break PageEnd::Failed(Status::RecordFailed);
-            }
-            Err(Stopped::Signal(status)) => {
-                diagnostic!("error: interrupted {doing}; no page written");
-                break PageEnd::Failed(Status::Signal(status));
-            }
+            Err(Stopped::TimedOut) => ("timed out", Status::RecordFailed),
+            Err(Stopped::Signal(status)) => ("interrupted", Status::Signal(status)),
             Err(Stopped::Disconnected) => {
                 diagnostic!("error: internal error: the page's thread stopped {doing}");
                 break PageEnd::Failed(Status::UsageOrIo);
             }
-        }
+        };
+        let (why, status) = stop;
+        diagnostic!("error: {}", stopped_while(why, &doing, writing && !created));
+        break PageEnd::Failed(status);
     }
+}
+
+/// What the run says when it stopped (`why`: timed out, interrupted) while
+/// `doing`; `cut_short` when a page that was there before had begun to be
+/// written over.
+fn stopped_while(why: &str, doing: &str, cut_short: bool) -> String {
+    let left = if cut_short {
+        "the page is incomplete"
+    } else {
+        "no page written"
+    };
+    format!("{why} {doing}; {left}")
 }
 
 /// Why the page cannot be written to `page`, if it cannot: checked before
@@ -591,7 +615,13 @@ impl PageFile {
             self.file.set_len(0)?;
         }
         let mut writer = BufWriter::new(&self.file);
-        render(&mut writer).map_err(io::Error::other)?;
+        render(&mut writer).map_err(|error| {
+            // The template engine's message names only its own stage
+            // ("I/O error during rendering"); the cause, "No space left on
+            // device" say, is its source.
+            let cause = std::error::Error::source(&error).map(ToString::to_string);
+            io::Error::other(cause.unwrap_or_else(|| error.to_string()))
+        })?;
         writer.flush()
     }
 }
@@ -622,5 +652,30 @@ fn held(traced: &Trace) -> String {
             "the first {kept} of {} steps (the counts are complete)",
             traced.total_events
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn a_page_stopped_while_written_over_is_said_to_be_incomplete() {
+        // At the deadline while writing over a page that was there, the
+        // message said "no page written" of a file already cut to part of
+        // a page.
+        let (progress, received) = crossbeam_channel::unbounded();
+        progress.send(Progress::Writing).unwrap();
+        let end = wait_for_page(&received, Some(Instant::now()), false);
+        assert!(matches!(end, PageEnd::Failed(Status::RecordFailed)));
+        assert_eq!(
+            stopped_while("timed out", "writing the page", true),
+            "timed out writing the page; the page is incomplete"
+        );
+        assert_eq!(
+            stopped_while("interrupted", "tracing the puzzle on a.txt:3", false),
+            "interrupted tracing the puzzle on a.txt:3; no page written"
+        );
     }
 }
