@@ -272,6 +272,25 @@ fn usage_errors_exit_with_two() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("neither a tier"));
+    // A folder is not a file of puzzles either.
+    sudoku()
+        .args(["compare", "--corpus", "/"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("neither a tier"));
+}
+
+#[test]
+fn compare_reads_a_corpus_that_is_a_pipe() {
+    // `--corpus <(sudoku generate ...)`, or `/dev/stdin`, was refused as
+    // "neither a tier nor a file".
+    let output = sudoku()
+        .args(["compare", "--solvers", "bitmask", "--corpus", "/dev/stdin"])
+        .write_stdin(format!("{EXAMPLE}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(stdout_of(&output).contains("(1 puzzle)"), "{output:?}");
 }
 
 #[test]

@@ -417,8 +417,10 @@ impl Corpus {
         if let Ok(tier) = corpus.parse::<Tier>() {
             return Ok(Corpus::Tiers(vec![tier]));
         }
+        // A file, or what reads as one: a FIFO, `/dev/stdin`, the `<(...)`
+        // of a shell.
         let path = Path::new(corpus);
-        if !path.is_file() {
+        if !path.exists() || path.is_dir() {
             return Err(format!(
                 "--corpus {corpus:?} is neither a tier (examples, famous, easy, medium, hard, hardest, all) nor a file"
             ));
