@@ -630,15 +630,20 @@ fn print_table(
         .filter(|timing| timing.failure.is_none())
         .map(|timing| mean(&timing.micros))
         .fold(f64::INFINITY, f64::min);
+    // Wide enough for `count/count`, the widest a set's count allows.
+    let solved_width = format!("{count}/{count}").len().max(9);
     output.line(title)?;
     output.line(&format!(
-        "{:width$}  {:>9}  {:>12}  {:>12}  {:>10}",
+        "{:width$}  {:>solved_width$}  {:>12}  {:>12}  {:>10}",
         "approach", "solved", "median", "mean", "× fastest"
     ))?;
     for (approach, timing) in approaches.iter().zip(timings) {
         let solved = format!("{}/{count}", timing.solved);
         if let Some(failure) = timing.failure {
-            output.line(&format!("{:width$}  {solved:>9}  {failure}", approach.id))?;
+            output.line(&format!(
+                "{:width$}  {solved:>solved_width$}  {failure}",
+                approach.id
+            ))?;
             continue;
         }
         let average = mean(&timing.micros);
@@ -648,7 +653,7 @@ fn print_table(
             1.0
         };
         output.line(&format!(
-            "{:width$}  {solved:>9}  {:>12}  {:>12}  {:>10}",
+            "{:width$}  {solved:>solved_width$}  {:>12}  {:>12}  {:>10}",
             approach.id,
             shown_micros(median(&timing.micros)),
             shown_micros(average),
@@ -656,4 +661,39 @@ fn print_table(
         ))?;
     }
     output.line("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn the_solved_column_is_as_wide_as_a_set_of_a_hundred_thousand_needs() {
+        // `bitboard  100000/100000` ran past the column's header.
+        let approaches = [sudoku_catalog::find("bitboard").unwrap()];
+        let timings = [Timing {
+            solved: 100_000,
+            micros: vec![1.5],
+            failure: None,
+        }];
+        let mut output = Output::new(Vec::new());
+        print_table(
+            &mut output,
+            "file f (100000 puzzles)",
+            &approaches,
+            &timings,
+            100_000,
+        )
+        .unwrap();
+        output.flush().unwrap();
+        let text = String::from_utf8(output.into_inner()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let column_end = |line: &str, word: &str| line.find(word).unwrap() + word.len();
+        assert_eq!(
+            column_end(lines[1], "solved"),
+            column_end(lines[2], "100000/100000"),
+            "{text}"
+        );
+    }
 }
