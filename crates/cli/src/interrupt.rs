@@ -6,8 +6,9 @@
 //! finished, says where reading stopped, and the process exits 130, 143 or
 //! 129 (the judge looks at it between the programs it runs). But a run can
 //! be stuck where it cannot look: in a write to a pipe whose reader has
-//! stopped reading, or in a read of input that never comes (Rust's signal
-//! handlers restart the system call). The [`watch`]dog ends the process
+//! stopped reading, or in a read of input that never comes (signal-hook
+//! installs its handlers with `SA_RESTART`, so the system call goes on
+//! waiting). The [`watch`]dog ends the process
 //! then, [`GRACE`] after the signal or the deadline, with the status the
 //! run would have ended with.
 

@@ -183,8 +183,8 @@ pub fn escaped_name(name: &Path) -> String {
 /// # Errors
 /// When standard output was closed when the program started (`>&-`).
 /// Rust's runtime then opens `/dev/null` in its place, for reading and
-/// writing, which a shell's redirection to `/dev/null` never does; a
-/// record written there would be lost without a word.
+/// writing, which `> /dev/null` never does (`1<> /dev/null` does, and is
+/// refused too); a record written there would be lost without a word.
 pub fn standard_output() -> Result<std::fs::File, String> {
     use std::os::fd::AsFd;
     let stdout = io::stdout();

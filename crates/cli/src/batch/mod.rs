@@ -24,8 +24,10 @@
 //! where), and the run ends at once: a solve still running, or a read still
 //! waiting for input, is abandoned with the process.
 //!
-//! A signal (SIGINT, SIGTERM) stops the run as the deadline does, but with
-//! `error: interrupted`, and the exit status 130 or 143.
+//! A signal (SIGINT, SIGTERM, SIGHUP) stops the run too, but no record is
+//! written as an error: the outcomes are written in order up to the first
+//! record not finished, stderr names that record's line (`interrupted;
+//! stopped here`), and the exit status is 130, 143 or 129.
 //!
 //! With one job, no timeout and only regular files to read, there is
 //! nothing to overlap or abandon, and everything runs on the calling

@@ -56,6 +56,8 @@ pub struct Args {
     /// input (the rest is not read), for one approach or two side by side,
     /// to PAGE: one HTML file with nothing else to fetch. The counts table
     /// goes to standard output, so PAGE is never standard output.
+    /// --timeout covers reading the first record, tracing it and writing
+    /// the page; stderr says what became of PAGE when time runs out.
     #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
     html: Option<PathBuf>,
     /// The most steps the page holds of each search, at most 1,000,000

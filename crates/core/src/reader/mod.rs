@@ -20,15 +20,20 @@
 //!   bands, after the third band (with a bottom border line, if it has one).
 //!   It ends early before a blank line, a comment, a `[`, or a line that is
 //!   not a grid row (an 81-cell line). Rows of another width than nine stay
-//!   with the grid that has them, so a 10×10 grid is one record.
+//!   with the grid that has them, so a 10×10 grid with its cells spaced is
+//!   one record. (A field of more than nine cells is no grid row: a row of
+//!   ten written solid, `5300700001`, is read as a short `line` record, and
+//!   so is `53--7----`, whose `-` a grid ignores but a line takes for a blank.)
 //!
 //! However broken a record is (a bad byte or an over-long line inside it, a
 //! missing bracket, a missing row), it is one error, and the records after it
 //! are read as if it had been fine; with one exception no reader can avoid.
-//! Grids back to back with nothing between them (no blank line, no separator
-//! lines) are told apart only by counting rows, so a row missing from one
-//! shifts the grids after it; the error where the count comes out wrong says
-//! so.
+//! Grids back to back with no blank line or border between them are told
+//! apart only by counting rows, so a row missing from one shifts the grids
+//! after it; where none has separator lines, the error where the count comes
+//! out wrong says so. Where separator lines mark the bands, only a row
+//! missing from the third band shifts them: the grid takes the next one's
+//! first row, that one is read a row short, and no error says why.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
