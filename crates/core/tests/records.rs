@@ -133,6 +133,21 @@ fn a_grid_whose_rows_are_not_nine_cells_is_one_error() {
         ),
         (ten.repeat(9), "line 1: grid row 1 has 10 cells, expected 9"),
         (dashes, "line 1: grid row 1 has 3 cells, expected 9"),
+        // Written solid, as many puzzle sites print a grid: ten wide, and
+        // with `-` for blanks (a grid takes `-` for a separator). Each row
+        // was a `line` record of its own, one error per row.
+        (
+            "5300700001\n".repeat(10),
+            "line 1: grid row 1 has 10 cells, expected 9",
+        ),
+        (
+            "5300700001\n".repeat(9),
+            "line 1: grid row 1 has 10 cells, expected 9",
+        ),
+        (
+            plain_grid().replace('.', "-"),
+            "line 1: grid row 1 has 3 cells, expected 9",
+        ),
     ] {
         let input = format!("{grid}{}{EXAMPLE}\n", separated_grid());
         let lines = grid.lines().count();
@@ -362,6 +377,43 @@ fn a_lost_quote_in_a_board_is_reported_where_it_is() {
         "{message}"
     );
     assert_eq!(records[1], Ok((12, Format::Line)));
+}
+
+#[test]
+fn a_comment_or_blank_line_inside_a_board_is_skipped_as_everywhere() {
+    // A comment between two rows of a board ended it there, and made each
+    // row after it an error of its own: 1 record, 7 errors.
+    let rows: Vec<String> = example()
+        .to_leetcode_json()
+        .replace("],", "],\n")
+        .lines()
+        .map(String::from)
+        .collect();
+    let mut board = String::new();
+    for (index, row) in rows.iter().enumerate() {
+        board.push_str(row);
+        board.push('\n');
+        match index {
+            1 => board.push_str("# the third row [is] the \"hard\" one\n"),
+            4 => board.push('\n'),
+            _ => {}
+        }
+    }
+    let input = format!("{board}{EXAMPLE}\n");
+    assert_eq!(
+        summary(input.as_bytes()),
+        vec![Ok((1, Format::Leetcode)), Ok((12, Format::Line))]
+    );
+    // A board that never closes still ends at a blank line before a record
+    // that cannot be the rest of it.
+    let open = &rows[..3].concat();
+    let input = format!("{open}\n\n{}\n{EXAMPLE}\n", example().to_leetcode_json());
+    let records = summary(input.as_bytes());
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(
+        records[1..],
+        [Ok((3, Format::Leetcode)), Ok((4, Format::Line))]
+    );
 }
 
 #[test]

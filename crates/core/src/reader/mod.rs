@@ -13,17 +13,18 @@
 //! record clearly begins:
 //! - LeetCode JSON spread over lines ends at its closing bracket, or before
 //!   a line that cannot go on with it: one that does not start with `[`,
-//!   `]`, `,` or `"` (a blank line, a comment, an 81-cell line, a grid row),
-//!   or a `[` where no row of the board can open (a new board, its `[[` on
-//!   one line or its `[` alone).
+//!   `]`, `,` or `"` (an 81-cell line, a grid row), or a `[` where no row of
+//!   the board can open (a new board, its `[[` on one line or its `[`
+//!   alone). Blank lines and comments inside it are skipped; they end it
+//!   only before a line that cannot be the rest of it.
 //! - A grid ends after its ninth row, or, where box separator lines mark its
 //!   bands, after the third band (with a bottom border line, if it has one).
 //!   It ends early before a blank line, a comment, a `[`, or a line that is
 //!   not a grid row (an 81-cell line). Rows of another width than nine stay
-//!   with the grid that has them, so a 10×10 grid with its cells spaced is
-//!   one record. (A field of more than nine cells is no grid row: a row of
-//!   ten written solid, `5300700001`, is read as a short `line` record, and
-//!   so is `53--7----`, whose `-` a grid ignores but a line takes for a blank.)
+//!   with the grid that has them, so a 10×10 grid is one record, its cells
+//!   spaced or written solid (`5300700001`), and so is a grid written with
+//!   `-` for blanks (`53--7----`, whose `-` a grid takes for a separator).
+//!   A field of more than eleven cells is no grid row.
 //!
 //! However broken a record is (a bad byte or an over-long line inside it, a
 //! missing bracket, a missing row), it is one error, and the records after it
@@ -181,16 +182,12 @@ impl<R: BufRead> Records<R> {
         Ok(self.lines.next_line(observe)?.map(RawLine::from))
     }
 
-    /// The next line of a multi-line record, or [`Next::End`] when the input
-    /// ends or the line begins another record (which is kept for later): a
-    /// blank line or a comment always does, any other line when `continues`
-    /// says it is not part of the record.
-    fn next_part(
-        &mut self,
-        scanner: Option<&mut BracketScanner>,
-        continues: impl Fn(&RawLine) -> bool,
-    ) -> io::Result<Next> {
-        let Some(line) = self.read_raw_line(scanner)? else {
+    /// The next line of a grid, or [`Next::End`] when the input ends or the
+    /// line begins another record (which is kept for later): a blank line
+    /// or a comment always does, any other line when `continues` says it
+    /// is not part of the record.
+    fn next_part(&mut self, continues: impl Fn(&RawLine) -> bool) -> io::Result<Next> {
+        let Some(line) = self.read_raw_line(None)? else {
             return Ok(Next::End);
         };
         if is_blank_or_comment(&line.text) || !continues(&line) {
@@ -198,6 +195,39 @@ impl<R: BufRead> Records<R> {
             return Ok(Next::End);
         }
         Ok(Next::Part(line))
+    }
+
+    /// The next line of a LeetCode board still open, or [`Next::End`] before
+    /// a line that cannot go on with it ([`continues_json`]). Blank lines
+    /// and comments are skipped, as everywhere, and unseen by `scanner`
+    /// (brackets in a comment count for nothing): they end the board only
+    /// where the line after them does not go on with it. JSON allows blank
+    /// lines, a person may annotate a board, and the rows after either
+    /// were each an error of its own. After them a `[` alone begins a
+    /// record: only a line that can be nothing but the rest of a board goes
+    /// on with it (a row with its first cell, or a `]`, `,` or `"`).
+    fn next_json_part(
+        &mut self,
+        scanner: &mut BracketScanner,
+        row_can_open: bool,
+    ) -> io::Result<Next> {
+        let mut row_can_open = row_can_open;
+        loop {
+            let before = *scanner;
+            let Some(line) = self.read_raw_line(Some(scanner))? else {
+                return Ok(Next::End);
+            };
+            if is_blank_or_comment(&line.text) {
+                *scanner = before;
+                row_can_open = false;
+                continue;
+            }
+            if continues_json(&line.text, row_can_open) {
+                return Ok(Next::Part(line));
+            }
+            self.pending = Some(line);
+            return Ok(Next::End);
+        }
     }
 
     /// The format of the record that begins with `trimmed`.
@@ -287,7 +317,7 @@ impl<R: BufRead> Records<R> {
         let mut line = first;
         loop {
             grid.take(line);
-            match self.next_part(None, |next| grid.goes_on_with(next, forced))? {
+            match self.next_part(|next| grid.goes_on_with(next, forced))? {
                 Next::Part(next) => line = next,
                 Next::End => break,
             }
@@ -343,9 +373,7 @@ impl<R: BufRead> Records<R> {
             // another record; the record then ends unterminated, and the
             // scanner with it. So where a row can open is asked before.
             let row_can_open = first_cut || scanner.row_can_open();
-            match self.next_part(Some(&mut scanner), |next| {
-                continues_json(&next.text, row_can_open)
-            })? {
+            match self.next_json_part(&mut scanner, row_can_open)? {
                 Next::Part(next) => line = next,
                 Next::End => {
                     return Err(
@@ -486,7 +514,11 @@ fn detect(line: &str) -> Format {
         GridLine::Separator => true,
         GridLine::Row { cells } => {
             let several_fields = line.split_whitespace().nth(1).is_some();
-            (cells == 9 || several_fields)
+            // About a row's width: nine cells give or take two, or nine
+            // with `-` for blanks (which a grid takes for separators).
+            let dashed_cells = line.chars().filter(|&character| character != '|').count();
+            let about_a_row = (7..=11).contains(&cells) || dashed_cells == 9;
+            (about_a_row || several_fields)
                 && (parse_grid_row(line, 1).is_ok() || line.contains('|'))
         }
         GridLine::Other => false,
@@ -508,8 +540,13 @@ enum GridLine {
     Other,
 }
 
+/// The most cells in a field (up to a space) of a grid row: a row two
+/// cells too wide is still read as a (wrong) row of its grid; an 81-cell
+/// line is no row.
+const MOST_ROW_CELLS: usize = 11;
+
 /// What `line` (trimmed) can be in a grid: a row has no field (up to a
-/// space) of more than nine cells, so an 81-cell line is none.
+/// space) of more than [`MOST_ROW_CELLS`] cells, so an 81-cell line is none.
 fn grid_line(line: &str) -> GridLine {
     let not_a_cell =
         |character: char| character.is_whitespace() || matches!(character, '|' | '-' | '+');
@@ -521,7 +558,7 @@ fn grid_line(line: &str) -> GridLine {
                 .chars()
                 .filter(|&character| !not_a_cell(character))
                 .count()
-                > 9
+                > MOST_ROW_CELLS
         })
     {
         GridLine::Other
@@ -668,7 +705,7 @@ impl GridReading {
 /// ends. It reads bytes: the characters it looks for are ASCII, and no byte
 /// of a multi-byte UTF-8 character is, so a line that is not valid UTF-8 or
 /// too long to keep is followed all the same.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct BracketScanner {
     depth: usize,
     opened: bool,
