@@ -877,3 +877,34 @@ fn a_file_name_with_a_line_end_cannot_forge_a_diagnostic() {
     assert!(stderr.contains("missing\\u{1b}[2J.txt: "), "{stderr}");
     assert!(!stderr.contains('\u{1b}'), "{stderr}");
 }
+
+#[test]
+fn a_signal_ignored_when_the_run_started_stays_ignored() {
+    // Under `nohup` (SIGHUP ignored), or as `command &` in a script (SIGINT
+    // ignored), the run still stopped on that signal: a closed terminal, or
+    // a Ctrl-C meant for the program in the foreground, ended it with 129
+    // or 130.
+    for signal in ["HUP", "INT"] {
+        let mut child = spawn_piped(Command::new("sh").args([
+            "-c",
+            &format!("trap '' {signal}; exec \"$0\" solve --jobs 1"),
+            binary().to_str().unwrap(),
+        ]));
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{EXAMPLE}").unwrap();
+        stdin.flush().unwrap();
+        let stderr = read_in_background(child.stderr.take().unwrap());
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut text = String::new();
+        // Once a record is answered, the run has set up its signals.
+        stdout.read_line(&mut text).unwrap();
+        send_signal(&child, signal);
+        writeln!(stdin, "{EXAMPLE}").unwrap();
+        drop(stdin);
+        let status = wait_at_most(&mut child, Duration::from_secs(30), "an ignored signal");
+        stdout.read_to_string(&mut text).unwrap();
+        let stderr = String::from_utf8(stderr.join().unwrap()).unwrap();
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {stderr}");
+        assert_eq!(text, format!("{SOLUTION}\n").repeat(2), "SIG{signal}");
+    }
+}
