@@ -208,7 +208,7 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
 /// Whether reading `path` (`-`: standard input) may wait, to open it or to
 /// read it: true for anything but a regular file (a FIFO, a pipe, a
 /// terminal, a device), and for what cannot be looked at.
-pub fn may_wait(path: &Path) -> bool {
+fn may_wait(path: &Path) -> bool {
     let path = if path.as_os_str() == "-" {
         Path::new("/dev/stdin")
     } else {

@@ -41,12 +41,19 @@ pub fn signalled() -> Option<u8> {
 }
 
 impl Interrupt {
-    /// Catches the three signals from now on (once per run).
+    /// Catches the three signals from now on (once per run), but not one
+    /// that the process started with ignored: `nohup` ignores SIGHUP, and
+    /// a shell script's `command &` SIGINT, so that a closed terminal or a
+    /// Ctrl-C meant for another program does not stop this one.
     pub fn catch() -> &'static Interrupt {
         INTERRUPT.get_or_init(|| {
             use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
             let signal = Arc::new(AtomicUsize::new(0));
+            let ignored = ignored_signals();
             for number in [SIGINT, SIGTERM, SIGHUP] {
+                if is_ignored(&ignored, number) {
+                    continue;
+                }
                 let signal = Arc::clone(&signal);
                 let value = usize::try_from(number).unwrap_or(0);
                 let _ = signal_hook::flag::register_usize(number, signal, value);
@@ -63,6 +70,27 @@ impl Interrupt {
             signal => Some(128 + u8::try_from(signal).unwrap_or(0)),
         }
     }
+}
+
+/// The `SigIgn:` line of the process's `/proc/self/status`: the signals
+/// it ignores, as a mask in hexadecimal (bit 0 for signal 1). Signals
+/// ignored by the parent stay ignored across `exec`. Empty where it
+/// cannot be read (the signals are then caught).
+fn ignored_signals() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))
+        .map_or_else(String::new, |mask| mask.trim().to_string())
+}
+
+/// Whether the mask of [`ignored_signals`] holds `signal`.
+fn is_ignored(mask: &str, signal: i32) -> bool {
+    let (Ok(mask), Ok(bit)) = (u64::from_str_radix(mask, 16), u32::try_from(signal - 1)) else {
+        return false;
+    };
+    mask.checked_shr(bit)
+        .is_some_and(|shifted| shifted & 1 == 1)
 }
 
 /// The time a run has, after a signal or its deadline, to write what it
@@ -162,6 +190,17 @@ fn stuck_message(why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signal_ignored_at_start_is_read_from_the_mask() {
+        // SIGHUP (1) and SIGINT (2) ignored, as under `nohup` in a script.
+        assert!(is_ignored("0000000000000003", 1));
+        assert!(is_ignored("0000000000000003", 2));
+        assert!(!is_ignored("0000000000000003", 15));
+        assert!(is_ignored("0000000000004000", 15));
+        assert!(!is_ignored("", 1));
+        assert!(!is_ignored("0000000000000001", 0));
+    }
 
     #[test]
     fn the_watchdog_says_why_it_ends_the_run_on_one_line() {

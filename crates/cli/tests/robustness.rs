@@ -877,3 +877,93 @@ fn a_file_name_with_a_line_end_cannot_forge_a_diagnostic() {
     assert!(stderr.contains("missing\\u{1b}[2J.txt: "), "{stderr}");
     assert!(!stderr.contains('\u{1b}'), "{stderr}");
 }
+
+#[test]
+fn a_signal_ignored_when_the_run_started_stays_ignored() {
+    // Under `nohup` (SIGHUP ignored), or as `command &` in a script (SIGINT
+    // ignored), the run still stopped on that signal: a closed terminal, or
+    // a Ctrl-C meant for the program in the foreground, ended it with 129
+    // or 130.
+    for signal in ["HUP", "INT"] {
+        let mut child = spawn_piped(Command::new("sh").args([
+            "-c",
+            &format!("trap '' {signal}; exec \"$0\" solve --jobs 1"),
+            binary().to_str().unwrap(),
+        ]));
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{EXAMPLE}").unwrap();
+        stdin.flush().unwrap();
+        let stderr = read_in_background(child.stderr.take().unwrap());
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut text = String::new();
+        // Once a record is answered, the run has set up its signals.
+        stdout.read_line(&mut text).unwrap();
+        send_signal(&child, signal);
+        writeln!(stdin, "{EXAMPLE}").unwrap();
+        drop(stdin);
+        let status = wait_at_most(&mut child, Duration::from_secs(30), "an ignored signal");
+        stdout.read_to_string(&mut text).unwrap();
+        let stderr = String::from_utf8(stderr.join().unwrap()).unwrap();
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {stderr}");
+        assert_eq!(text, format!("{SOLUTION}\n").repeat(2), "SIG{signal}");
+    }
+}
+
+/// Waits until `child` catches SIGINT, as its status in /proc says: a
+/// signal sent before would end it as if it caught none.
+fn wait_until_it_catches_signals(child: &Child) {
+    let path = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    loop {
+        let status = std::fs::read_to_string(&path).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+        // SIGINT is signal 2: bit 1.
+        if caught.is_some_and(|mask| mask & 2 != 0) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "SIGINT never caught"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_signal_during_a_long_record_on_one_job_writes_the_records_before_it() {
+    // With `--jobs 1` on a regular file, every record ran on the writing
+    // thread: a signal during a long one (counting the solutions of an
+    // empty grid) found nobody to write the records finished before it,
+    // and the watchdog ended the run 2 s later with all of them lost.
+    let file = file_with(&format!(
+        "{EXAMPLE}\n{EXAMPLE}\n{EXAMPLE}\n{}\n",
+        ".".repeat(81)
+    ));
+    let mut child = spawn_piped(
+        Command::new(binary())
+            .args(["count", "--jobs", "1", "--limit", "4000000000"])
+            .arg(file.path()),
+    );
+    let stderr = read_in_background(child.stderr.take().unwrap());
+    let stdout = read_in_background(child.stdout.take().unwrap());
+    wait_until_it_catches_signals(&child);
+    send_signal(&child, "INT");
+    let status = wait_at_most(&mut child, Duration::from_secs(30), "a long record");
+    let stdout = String::from_utf8(stdout.join().unwrap()).unwrap();
+    let stderr = String::from_utf8(stderr.join().unwrap()).unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    // The records before the one the signal came in, and where it stopped.
+    let written = stdout.lines().count();
+    assert_eq!(stdout, "1\n".repeat(written));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}:{}: interrupted; stopped here, and the rest of the input was not written\n",
+            file.path().display(),
+            written + 1
+        )
+    );
+}

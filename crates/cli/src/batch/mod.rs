@@ -29,9 +29,11 @@
 //! record not finished, stderr names that record's line (`interrupted;
 //! stopped here`), and the exit status is 130, 143 or 129.
 //!
-//! With one job, no timeout and only regular files to read, there is
-//! nothing to overlap or abandon, and everything runs on the calling
-//! thread. So it does where no thread can be started.
+//! Even with one job the work is on a thread of its own: a signal that
+//! comes during a long record (`count` on a nearly empty grid) must find
+//! the writer free to write the records finished before it. Only where no
+//! thread can be started does everything run on the calling thread, and
+//! a deadline or a signal is then looked at between records.
 //!
 //! The chunks that pass between them are in `chunk`; the reader and the
 //! workers in `dispatch`; the writer, which puts outcomes back in input
@@ -43,7 +45,7 @@ mod progress;
 mod writer;
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::thread;
 use std::time::Instant;
@@ -53,7 +55,7 @@ use sudoku_core::{Board, Format};
 use self::dispatch::{Dispatcher, Workers};
 use self::progress::Progress;
 use self::writer::{say_where_it_stopped, Stop, Writer, CHUNKS_AHEAD};
-use crate::input::{self, each_record, Entry, Sink, Source};
+use crate::input::{each_record, Entry, Sink, Source};
 use crate::output::{diagnostic, Output, Status};
 use crate::{guard, interrupt};
 
@@ -149,16 +151,6 @@ pub fn run(
     // Written out at each flush of stdout, and when this returns.
     let _held = output.hold_diagnostics();
     interrupt::watch(settings.deadline);
-    // An input that may wait (a pipe, a terminal) needs the reading on a
-    // thread of its own, so that a signal is answered while it waits.
-    let may_wait = if files.is_empty() {
-        input::may_wait(Path::new("-"))
-    } else {
-        files.iter().any(|path| input::may_wait(path))
-    };
-    if settings.jobs == 1 && settings.deadline.is_none() && !may_wait {
-        return run_here(output, files, format, work);
-    }
     let (to_writer, chunks) = crossbeam_channel::bounded(CHUNKS_AHEAD);
     let (to_workers, runs) = crossbeam_channel::unbounded();
     let (finished, results) = crossbeam_channel::unbounded();
@@ -183,7 +175,7 @@ pub fn run(
             diagnostic!(
                 "note: cannot start a thread to read with ({error}); working on one thread"
             );
-            return run_here(output, files_again, format, work);
+            return run_here(output, files_again, format, work, settings.deadline);
         }
     };
     let writer = Writer {
@@ -218,15 +210,16 @@ pub fn run(
     Ok(read.max(output.status()).max(stopped))
 }
 
-/// One job and no deadline: every record read, worked on and written in
-/// turn on this thread, with no thread to hand anything to. (A deadline needs
-/// the work on another thread, so that a long solve can be left behind, and
-/// a signal the reading, so that it is answered while reading waits.)
+/// Where no thread can be started: every record read, worked on and
+/// written in turn on this thread. The deadline and a signal are looked at
+/// between records only: a long solve, or a read that waits, cannot be
+/// left behind (the watchdog ends the run then, if it could be started).
 fn run_here(
     output: &mut Output<impl Write>,
     files: &[PathBuf],
     format: Option<Format>,
     work: &Work,
+    deadline: Option<Instant>,
 ) -> io::Result<Status> {
     let mut here = Here {
         work,
@@ -235,11 +228,18 @@ fn run_here(
             progress: Progress::new(),
         },
         flush_error: None,
+        deadline,
+        timed_out_at: None,
     };
-    let status = each_record(files, format, &mut here);
+    let status = each_record(files, format, &mut here)?;
     let writer = here.writer;
     writer.progress.finish();
-    status.map(|status| status.max(writer.output.status()))
+    if let Some(at) = here.timed_out_at {
+        writer.output.before_diagnostic()?;
+        say_where_it_stopped(Stop::TimedOut, Some(&at));
+        writer.output.fail();
+    }
+    Ok(status.max(writer.output.status()))
 }
 
 /// The sink of [`run_here`]: works on each record as it is read, and writes
@@ -250,12 +250,23 @@ struct Here<'a, W: Write> {
     /// A failed flush (the reader of the output left), for the next record
     /// to report.
     flush_error: Option<io::Error>,
+    deadline: Option<Instant>,
+    /// The record that was read past the deadline, not worked on: reading
+    /// stopped there.
+    timed_out_at: Option<chunk::Resume>,
 }
 
 impl<W: Write> Sink for Here<'_, W> {
     fn record(&mut self, source: &Source, entry: Entry) -> io::Result<()> {
         if let Some(error) = self.flush_error.take() {
             return Err(error);
+        }
+        if Stop::now(self.deadline) == Some(Stop::TimedOut) {
+            self.timed_out_at = Some(chunk::Resume {
+                source: Arc::clone(source.name()),
+                line: entry.line,
+            });
+            return Ok(());
         }
         let outcome = self.work.outcome(&entry.board);
         self.writer
@@ -268,6 +279,10 @@ impl<W: Write> Sink for Here<'_, W> {
         if let Err(error) = self.writer.output.flush() {
             self.flush_error.get_or_insert(error);
         }
+    }
+
+    fn done(&self) -> bool {
+        self.timed_out_at.is_some()
     }
 
     /// Every record read has been written: where reading stopped follows.
@@ -384,6 +399,23 @@ mod tests {
                 (expected.clone(), Status::Success)
             );
         }
+    }
+
+    #[test]
+    fn where_no_thread_can_start_the_deadline_still_stops_the_reading() {
+        // Where the limit on processes left no thread for the reader, the
+        // run went on with no deadline at all (40 s for a `--timeout 0.5`).
+        let file = file_with(&format!("{EXAMPLE}\n{EXAMPLE}\n"));
+        let work = first_cell_or_panic();
+        let mut output = Output::new(Vec::new());
+        let files = [file.path().to_path_buf()];
+        let status = run_here(&mut output, &files, None, &work, Some(Instant::now())).unwrap();
+        assert_eq!(status, Status::RecordFailed);
+        assert_eq!(String::from_utf8(output.into_inner()).unwrap(), "");
+        let mut output = Output::new(Vec::new());
+        let status = run_here(&mut output, &files, None, &work, None).unwrap();
+        assert_eq!(status, Status::Success);
+        assert_eq!(String::from_utf8(output.into_inner()).unwrap(), "5\n5\n");
     }
 
     #[test]
