@@ -205,6 +205,22 @@ pub fn input_written_to(files: &[PathBuf], output: &Path) -> Option<String> {
     })
 }
 
+/// True, after saying so on stderr, when standard output or standard error
+/// is one of the inputs `files` (standard input when there are none): a
+/// record's answer, or its error message, would be read back as a new
+/// record, and the file would grow for ever; a table or a verdict would
+/// land in the puzzles or the submission it was made from. Every command
+/// that reads a file refuses to start then.
+pub fn refuse_outputs_into(files: &[PathBuf]) -> bool {
+    for (stream, path) in [("output", "/dev/stdout"), ("error output", "/dev/stderr")] {
+        if let Some(input) = input_written_to(files, Path::new(path)) {
+            diagnostic!("error: the {stream} is also an input ({input}): write it to another file");
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether reading `path` (`-`: standard input) may wait, to open it or to
 /// read it: true for anything but a regular file (a FIFO, a pipe, a
 /// terminal, a device), and for what cannot be looked at.

@@ -443,6 +443,11 @@ fn an_output_appended_to_its_own_input_is_refused_not_fed_back_for_ever() {
         format!("'{binary}' solve --solver bitboard < \"$1\" >> \"$1\""),
         format!("'{binary}' check \"$1\" >> \"$1\""),
         format!("'{binary}' trace --json \"$1\" - < /dev/null >> \"$1\""),
+        // A table or a verdict does not loop, but lands in the file it was
+        // made from: refused too (both appended, exit 0, before).
+        format!("'{binary}' compare --solvers bitmask --corpus \"$1\" >> \"$1\""),
+        format!("'{binary}' judge --no-compare --cases \"$1\" none.py >> \"$1\""),
+        format!("'{binary}' judge --no-compare \"$1\" >> \"$1\""),
     ] {
         let output = output_within(
             assert_cmd::Command::new("sh")

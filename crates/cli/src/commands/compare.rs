@@ -22,7 +22,7 @@ use sudoku_cli::arguments::{deadline_after, parse_seconds};
 use super::time_format::{shown_micros, shown_ratio};
 use super::{choice_parser, chosen, Choice};
 use crate::guard;
-use crate::input::{each_record, Entry, Sink, Source};
+use crate::input::{self, each_record, Entry, Sink, Source};
 use crate::interrupt::{self, Stopped};
 use crate::output::{diagnostic, Output, Status};
 
@@ -157,6 +157,11 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
             return Ok(Status::UsageOrIo);
         }
     };
+    if let Corpus::File(path) = &corpus {
+        if input::refuse_outputs_into(std::slice::from_ref(path)) {
+            return Ok(Status::UsageOrIo);
+        }
+    }
     if cfg!(debug_assertions) {
         diagnostic!("warning: this is a debug build; time it with `cargo run --release`");
     }

@@ -22,7 +22,7 @@ mod time_format;
 pub mod trace;
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -60,13 +60,8 @@ impl InputArgs {
     /// a record's answer, or its error message, would be read back as a
     /// new record, and the file would grow for ever.
     pub fn run(&self, output: &mut Output<impl Write>, work: &Work) -> io::Result<Status> {
-        for (stream, path) in [("output", "/dev/stdout"), ("error output", "/dev/stderr")] {
-            if let Some(input) = input::input_written_to(&self.files, Path::new(path)) {
-                diagnostic!(
-                    "error: the {stream} is also an input ({input}): write it to another file"
-                );
-                return Ok(Status::UsageOrIo);
-            }
+        if input::refuse_outputs_into(&self.files) {
+            return Ok(Status::UsageOrIo);
         }
         batch::run(
             output,

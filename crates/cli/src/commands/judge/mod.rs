@@ -37,6 +37,7 @@ use self::cases::{cases, tier_parser, Case, DEFAULT_TIERS};
 use self::child::{Session, Stop};
 use self::language::{BuildError, Language, Program};
 use self::verdict::{check, indent, Failure};
+use crate::input;
 use crate::output::{diagnostic, Output, Status};
 
 /// Judge your own solution of LeetCode 37 as LeetCode would: the
@@ -122,6 +123,13 @@ fn judge(
     args: &Args,
 ) -> io::Result<Status> {
     contain::Sandbox::allow(!args.no_sandbox);
+    // The verdict must not land in the submission or the cases it judges.
+    let inputs: Vec<PathBuf> = std::iter::once(path.to_path_buf())
+        .chain(args.cases.clone())
+        .collect();
+    if input::refuse_outputs_into(&inputs) {
+        return Ok(Status::UsageOrIo);
+    }
     let memory_limit = args.memory_limit << 20;
     let Some(language) = Language::of(path) else {
         diagnostic!(
