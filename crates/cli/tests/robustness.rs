@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use pretty_assertions::assert_eq;
 use wait_timeout::ChildExt;
 
-use crate::common::{binary, file_with, sudoku, EXAMPLE, SOLUTION};
+use crate::common::{binary, fifo_in, file_with, sudoku, EXAMPLE, SOLUTION};
 
 /// `lines` records that cannot be read.
 fn bad_records(lines: usize) -> String {
@@ -835,9 +835,7 @@ fn a_timeout_names_the_fifo_whose_opening_it_stopped_at() {
     let folder = tempfile::tempdir().unwrap();
     let ok = folder.path().join("ok.txt");
     std::fs::write(&ok, format!("{EXAMPLE}\n")).unwrap();
-    let fifo = folder.path().join("fifo");
-    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(made.success());
+    let fifo = fifo_in(folder.path(), "fifo");
     for jobs in ["1", "2"] {
         let output = output_within(
             sudoku()

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use crate::common::reference::{classic_work, solved_by_singles};
-use crate::common::{conflicting, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
+use crate::common::{conflicting, fifo_in, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
 use pretty_assertions::assert_eq;
 use sudoku_core::Board;
 
@@ -445,13 +445,6 @@ fn run_within(
 }
 
 /// A FIFO in `directory`, named `name`.
-fn fifo_in(directory: &Path, name: &str) -> std::path::PathBuf {
-    let path = directory.join(name);
-    let made = Command::new("mkfifo").arg(&path).status().unwrap();
-    assert!(made.success());
-    path
-}
-
 #[test]
 fn a_replay_page_keeps_its_timeout_while_reading_or_tracing() {
     // `--timeout 1` traced a hardest puzzle to the end (minutes), and a FIFO

@@ -60,6 +60,18 @@ pub fn file_with(contents: &str) -> tempfile::NamedTempFile {
     file
 }
 
+/// A FIFO named `name` made in `directory`: opening it waits for the
+/// other end.
+pub fn fifo_in(directory: &Path, name: &str) -> std::path::PathBuf {
+    let path = directory.join(name);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    path
+}
+
 /// The exit status of `sudoku ARGS` with its stdout a pipe whose reader
 /// has left, as in `sudoku ARGS | true`: every write to it fails.
 pub fn status_with_stdout_closed(args: &[&str]) -> Option<i32> {
