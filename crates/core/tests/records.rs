@@ -458,3 +458,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_json_error_after_a_skipped_line_names_the_line_it_is_on() {
+    // Blank lines and comments skipped inside a board were left out of the
+    // text parsed, so an error after them named a line too early (the
+    // comment, or the blank line).
+    let rows: Vec<String> = example()
+        .to_leetcode_json()
+        .replace("],", "],\n")
+        .lines()
+        .map(String::from)
+        .collect();
+    let broken = rows[3].replacen("\".\"", "x", 1);
+    assert_ne!(broken, rows[3]);
+    let input = format!(
+        "{}\n# a note [\"\n\n{broken}\n{}\n{EXAMPLE}\n",
+        rows[..3].join("\n"),
+        rows[4..].join("\n")
+    );
+    let records = summary(input.as_bytes());
+    assert_eq!(records.len(), 2, "{records:?}");
+    let message = records[0].clone().unwrap_err();
+    assert!(
+        message.starts_with("line 6: not a LeetCode board: "),
+        "{message}"
+    );
+    assert_eq!(records[1], Ok((12, Format::Line)));
+}

@@ -344,7 +344,7 @@ impl<R: BufRead> Records<R> {
                 return Err(record_error(first_number, error));
             }
             return parse_leetcode_json(&first.text)
-                .map_err(|error| json_error(first_number, error));
+                .map_err(|error| json_error(&[first_number], error));
         }
         let mut scanner = BracketScanner::default();
         scanner.scan(first.text.as_bytes());
@@ -352,8 +352,11 @@ impl<R: BufRead> Records<R> {
         // (the lines after it it sees whole): where a row can open is not known.
         let first_cut = matches!(first.unreadable, Some(RecordError::LineTooLong { .. }));
         // The record's lines, each ended with `\n`, while they fit in
-        // MAX_LINE_BYTES (counted without their line ends, as a line is).
+        // MAX_LINE_BYTES (counted without their line ends, as a line is),
+        // and the line of the file each is (blank lines and comments
+        // between them are not in `text`).
         let mut text = String::new();
+        let mut numbers = Vec::new();
         let mut bytes = 0;
         let mut unreadable: Option<ReadError> = None;
         let mut line = first;
@@ -365,6 +368,7 @@ impl<R: BufRead> Records<R> {
             if bytes <= MAX_LINE_BYTES {
                 text.push_str(&line.text);
                 text.push('\n');
+                numbers.push(line.number);
             }
             if scanner.closed() {
                 break;
@@ -377,7 +381,7 @@ impl<R: BufRead> Records<R> {
                 Next::Part(next) => line = next,
                 Next::End => {
                     return Err(
-                        unreadable.unwrap_or_else(|| unterminated(first_number, &text, bytes))
+                        unreadable.unwrap_or_else(|| unterminated(&numbers, &text, bytes))
                     );
                 }
             }
@@ -393,7 +397,7 @@ impl<R: BufRead> Records<R> {
                 },
             ));
         }
-        parse_leetcode_json(&text).map_err(|error| json_error(first_number, error))
+        parse_leetcode_json(&text).map_err(|error| json_error(&numbers, error))
     }
 
     /// What to return for `read` in a UTF-16 file: every record an error,
@@ -436,16 +440,18 @@ fn record_error(line: usize, error: impl Into<RecordError>) -> ReadError {
     }
 }
 
-/// The error of a `leetcode` record that starts on line `first_number`,
-/// naming the line of the file the JSON error is on, and its column there.
-fn json_error(first_number: usize, error: ParseError) -> ReadError {
+/// The error of a `leetcode` record whose lines of JSON are the lines
+/// `numbers` of the file (the first is the record's), naming the line of
+/// the file the JSON error is on, and its column there.
+fn json_error(numbers: &[usize], error: ParseError) -> ReadError {
+    let first_number = numbers[0];
     match error {
         ParseError::Json {
             message,
             line,
             column,
         } if line > 1 => record_error(
-            first_number + line - 1,
+            numbers.get(line - 1).copied().unwrap_or(first_number),
             ParseError::Json {
                 message,
                 line: 1,
@@ -457,21 +463,21 @@ fn json_error(first_number: usize, error: ParseError) -> ReadError {
 }
 
 /// The error of a LeetCode board whose brackets never closed (its lines
-/// `text`, `bytes` long without line ends, from line `first_number`). JSON
+/// `text`, `bytes` long without line ends, the lines `numbers` of the file). JSON
 /// that is only cut short is missing its closing bracket; JSON that goes
 /// wrong before its end (a lost `"`, which leaves the brackets after it
 /// inside a string) is reported where it goes wrong.
-fn unterminated(first_number: usize, text: &str, bytes: usize) -> ReadError {
+fn unterminated(numbers: &[usize], text: &str, bytes: usize) -> ReadError {
     if bytes <= MAX_LINE_BYTES {
         if let Err(error) = serde_json::from_str::<serde_json::Value>(text) {
             if !error.is_eof() {
                 if let Err(error) = parse_leetcode_json(text) {
-                    return json_error(first_number, error);
+                    return json_error(numbers, error);
                 }
             }
         }
     }
-    record_error(first_number, ParseError::UnterminatedJson)
+    record_error(numbers[0], ParseError::UnterminatedJson)
 }
 
 /// True for a line with nothing on it but whitespace, or a `#` comment.
