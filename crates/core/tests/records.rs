@@ -460,6 +460,33 @@ proptest! {
 }
 
 #[test]
+fn a_grid_written_with_dashes_does_not_swallow_the_next_one() {
+    // A broken grid took every row after its ninth that was not nine
+    // cells wide, and a dashed row (`53--7----`, three cells to a grid)
+    // is not: two dashed grids back to back were one error.
+    let dashed = plain_grid().replace('.', "-");
+    for first in [dashed.clone(), "5300700001\n".repeat(10)] {
+        let input = format!("{first}{dashed}{EXAMPLE}\n");
+        let lines = first.lines().count();
+        assert_eq!(
+            summary(input.as_bytes()),
+            vec![
+                Err(format!(
+                    "line 1: grid row 1 has {} cells, expected 9",
+                    if lines == 9 { 3 } else { 10 }
+                )),
+                Err(format!(
+                    "line {}: grid row 1 has 3 cells, expected 9",
+                    lines + 1
+                )),
+                Ok((lines + 10, Format::Line)),
+            ],
+            "{first}"
+        );
+    }
+}
+
+#[test]
 fn a_json_error_after_a_skipped_line_names_the_line_it_is_on() {
     // Blank lines and comments skipped inside a board were left out of the
     // text parsed, so an error after them named a line too early (the

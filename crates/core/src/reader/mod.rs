@@ -23,8 +23,9 @@
 //!   not a grid row (an 81-cell line). Rows of another width than nine stay
 //!   with the grid that has them, so a 10×10 grid is one record, its cells
 //!   spaced or written solid (`5300700001`), and so is a grid written with
-//!   `-` for blanks (`53--7----`, whose `-` a grid takes for a separator).
-//!   A field of more than eleven cells is no grid row.
+//!   `-` for blanks (`53--7----`, whose `-` a grid takes for a separator;
+//!   after a grid's ninth row, such a row begins the next grid). A field
+//!   of more than eleven cells is no grid row.
 //!
 //! However broken a record is (a bad byte or an over-long line inside it, a
 //! missing bracket, a missing row), it is one error, and the records after it
@@ -380,9 +381,7 @@ impl<R: BufRead> Records<R> {
             match self.next_json_part(&mut scanner, row_can_open)? {
                 Next::Part(next) => line = next,
                 Next::End => {
-                    return Err(
-                        unreadable.unwrap_or_else(|| unterminated(&numbers, &text, bytes))
-                    );
+                    return Err(unreadable.unwrap_or_else(|| unterminated(&numbers, &text, bytes)));
                 }
             }
         }
@@ -521,9 +520,8 @@ fn detect(line: &str) -> Format {
         GridLine::Row { cells } => {
             let several_fields = line.split_whitespace().nth(1).is_some();
             // About a row's width: nine cells give or take two, or nine
-            // with `-` for blanks (which a grid takes for separators).
-            let dashed_cells = line.chars().filter(|&character| character != '|').count();
-            let about_a_row = (7..=11).contains(&cells) || dashed_cells == 9;
+            // with `-` for blanks.
+            let about_a_row = (7..=11).contains(&cells) || nine_with_dashes(line);
             (about_a_row || several_fields)
                 && (parse_grid_row(line, 1).is_ok() || line.contains('|'))
         }
@@ -534,6 +532,12 @@ fn detect(line: &str) -> Format {
     } else {
         Format::Line
     }
+}
+
+/// True for a row of nine cells with `-` for blanks (`53--7----`), which
+/// a grid reads as fewer cells: it takes `-` for a separator.
+fn nine_with_dashes(line: &str) -> bool {
+    line.chars().filter(|&character| character != '|').count() == 9
 }
 
 /// What a line can be in a grid.
@@ -596,7 +600,7 @@ struct GridReading {
     last_was_separator: bool,
     /// A row of other than nine cells was seen: more such rows after the
     /// ninth are this broken grid's too (a 10×10 grid), as no grid can
-    /// begin with one.
+    /// begin with one (but for a row of nine with `-` for blanks).
     wrong_width: bool,
     /// The first thing wrong, in line order.
     error: Option<ReadError>,
@@ -668,7 +672,8 @@ impl GridReading {
     /// Until the grid is complete, any line that can be a grid's does, and
     /// one that cannot be read (it is reported as this grid's error); with
     /// the format forced, any line. After: a bottom border, or a row this
-    /// broken grid is too wide or too narrow for.
+    /// broken grid is too wide or too narrow for, unless it is nine cells
+    /// with `-` for blanks: that begins a grid of its own.
     fn goes_on_with(&self, next: &RawLine, forced: bool) -> bool {
         let shape = grid_line(next.text.trim());
         if !self.complete() {
@@ -679,7 +684,9 @@ impl GridReading {
         }
         match shape {
             GridLine::Separator => true,
-            GridLine::Row { cells } => self.wrong_width && cells != 9,
+            GridLine::Row { cells } => {
+                self.wrong_width && cells != 9 && !nine_with_dashes(next.text.trim())
+            }
             GridLine::Other => false,
         }
     }
