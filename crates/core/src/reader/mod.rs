@@ -443,7 +443,8 @@ fn record_error(line: usize, error: impl Into<RecordError>) -> ReadError {
 /// `numbers` of the file (the first is the record's), naming the line of
 /// the file the JSON error is on, and its column there.
 fn json_error(numbers: &[usize], error: ParseError) -> ReadError {
-    let first_number = numbers[0];
+    // The first line is always kept: it fits in MAX_LINE_BYTES.
+    let first_number = numbers.first().copied().unwrap_or_default();
     match error {
         ParseError::Json {
             message,
@@ -476,7 +477,10 @@ fn unterminated(numbers: &[usize], text: &str, bytes: usize) -> ReadError {
             }
         }
     }
-    record_error(numbers[0], ParseError::UnterminatedJson)
+    record_error(
+        numbers.first().copied().unwrap_or_default(),
+        ParseError::UnterminatedJson,
+    )
 }
 
 /// True for a line with nothing on it but whitespace, or a `#` comment.
