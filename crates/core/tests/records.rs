@@ -43,6 +43,11 @@ fn plain_grid() -> String {
     )
 }
 
+/// The example as LeetCode JSON, a row a line.
+fn board_over_lines() -> String {
+    example().to_leetcode_json().replace("],", "],\n")
+}
+
 /// `lines`, each ended with a newline.
 fn ended<'a>(lines: impl Iterator<Item = &'a str>) -> String {
     lines.flat_map(|line| [line, "\n"]).collect()
@@ -229,7 +234,7 @@ fn an_unterminated_board_does_not_swallow_a_board_that_opens_on_a_line_of_its_ow
         })
         .collect();
     let indented = format!("[\n{}\n]\n", rows.join(",\n"));
-    let spread = example().to_leetcode_json().replace("],", "],\n") + "\n";
+    let spread = board_over_lines() + "\n";
     let spaced = spread.replacen("[[", "[ [", 1);
     for board in [&indented, &spread] {
         // Without its last `]`, or its last two.
@@ -274,7 +279,7 @@ fn an_over_long_first_line_of_a_grid_or_board_is_one_error() {
     // the rest of the grid or board is the same record, not eight more.
     let padding = " ".repeat(MAX_LINE_BYTES);
     let padded_first_line = |record: String| record.replacen('\n', &format!("{padding}\n"), 1);
-    let json = example().to_leetcode_json().replace("],", "],\n");
+    let json = board_over_lines();
     let json = json.replacen("[[", &format!("[[{padding}"), 1);
     for record in [
         padded_first_line(separated_grid()),
@@ -365,7 +370,7 @@ fn a_lost_quote_in_a_board_is_reported_where_it_is() {
     // `[4",` said "missing its closing bracket" on the board's first line,
     // or ended the board there and made each row after it an error: the
     // lost quote left the brackets after it inside a string.
-    let json = example().to_leetcode_json().replace("],", "],\n");
+    let json = board_over_lines();
     let broken = json.replacen("[\"4\",", "[4\",", 1);
     assert_ne!(broken, json);
     let input = format!("# a board\n{broken}\n\n{EXAMPLE}\n");
@@ -383,12 +388,7 @@ fn a_lost_quote_in_a_board_is_reported_where_it_is() {
 fn a_comment_or_blank_line_inside_a_board_is_skipped_as_everywhere() {
     // A comment between two rows of a board ended it there, and made each
     // row after it an error of its own: 1 record, 7 errors.
-    let rows: Vec<String> = example()
-        .to_leetcode_json()
-        .replace("],", "],\n")
-        .lines()
-        .map(String::from)
-        .collect();
+    let rows: Vec<String> = board_over_lines().lines().map(String::from).collect();
     let mut board = String::new();
     for (index, row) in rows.iter().enumerate() {
         board.push_str(row);
@@ -491,12 +491,7 @@ fn a_json_error_after_a_skipped_line_names_the_line_it_is_on() {
     // Blank lines and comments skipped inside a board were left out of the
     // text parsed, so an error after them named a line too early (the
     // comment, or the blank line).
-    let rows: Vec<String> = example()
-        .to_leetcode_json()
-        .replace("],", "],\n")
-        .lines()
-        .map(String::from)
-        .collect();
+    let rows: Vec<String> = board_over_lines().lines().map(String::from).collect();
     let broken = rows[3].replacen("\".\"", "x", 1);
     assert_ne!(broken, rows[3]);
     let input = format!(
