@@ -86,6 +86,7 @@ pub enum Counter {
     Compares,
     Placements,
     Undos,
+    CellsFilled,
     Nodes,
     BranchPoints,
     Guesses,
@@ -107,6 +108,7 @@ impl Counter {
         Counter::Compares,
         Counter::Placements,
         Counter::Undos,
+        Counter::CellsFilled,
         Counter::Nodes,
         Counter::BranchPoints,
         Counter::Guesses,
@@ -117,14 +119,19 @@ impl Counter {
     ];
 
     /// The counters the classics report.
-    pub const CLASSIC: [Counter; 6] = [
+    pub const CLASSIC: [Counter; 7] = [
         Counter::Calls,
         Counter::Visits,
         Counter::Tries,
         Counter::Compares,
         Counter::Placements,
         Counter::Undos,
+        Counter::CellsFilled,
     ];
+
+    /// The counters every approach reports: they mean the same thing for
+    /// each, so a table or a replay can set any two side by side on them.
+    pub const SHARED: [Counter; 3] = [Counter::Placements, Counter::Undos, Counter::CellsFilled];
 
     /// What this counter counts, in words: the one definition of it.
     pub fn definition(self) -> &'static str {
@@ -144,10 +151,19 @@ impl Counter {
                 "cells compared with the digit inside the validity checks; a check stops \
                  at the first clash, so it compares from 1 to 27 cells"
             }
-            Counter::Placements => "digits written into the board by the search",
+            Counter::Placements => {
+                "digits written into the board by the search, whether tried, guessed or \
+                 forced (every approach counts them)"
+            }
             Counter::Undos => {
-                "digits the search had placed and erased again on its way back; a digit \
-                 the check rejects is never placed, so it is not an undo"
+                "digits the search had written and erased again on its way back, or \
+                 dropped with a copy of its state; a digit the check rejects is never \
+                 placed, so it is not an undo (every approach counts them)"
+            }
+            Counter::CellsFilled => {
+                "cells the search has filled and not taken back: placements minus undos \
+                 (at the end of a solved puzzle, its empty cells; during the search, how \
+                 deep it is)"
             }
             Counter::Nodes => {
                 "nodes of the search: the states in which it looks for where to go next \
@@ -186,6 +202,7 @@ impl Counter {
             Counter::Compares => "compares",
             Counter::Placements => "placements",
             Counter::Undos => "undos",
+            Counter::CellsFilled => "cells_filled",
             Counter::Nodes => "nodes",
             Counter::BranchPoints => "branch_points",
             Counter::Guesses => "guesses",
@@ -225,6 +242,10 @@ impl Counts {
 
     fn add(&mut self, counter: Counter, amount: u64) {
         self.0[counter as usize] += amount;
+    }
+
+    fn take(&mut self, counter: Counter, amount: u64) {
+        self.0[counter as usize] -= amount;
     }
 }
 
@@ -274,27 +295,31 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    /// The counter an event of this kind adds one to, if any (a restore
-    /// counts nothing: no digit was erased, a copy was dropped).
+    /// The counter an event of this kind adds one to, if any. The shared
+    /// counters are not among them: they follow the board, whatever the
+    /// kind ([`Event::placed`], [`Event::taken_back`]).
     pub fn counter(self) -> Option<Counter> {
         match self {
             EventKind::Call => Some(Counter::Calls),
             EventKind::Visit => Some(Counter::Visits),
             EventKind::Try => Some(Counter::Tries),
-            EventKind::Place => Some(Counter::Placements),
-            EventKind::Undo => Some(Counter::Undos),
             EventKind::Node => Some(Counter::Nodes),
             EventKind::Branch | EventKind::Layouts => Some(Counter::BranchPoints),
             EventKind::Guess | EventKind::Layout => Some(Counter::Guesses),
             EventKind::Forced => Some(Counter::Forced),
             EventKind::DeadEnd => Some(Counter::DeadEnds),
-            EventKind::Restore | EventKind::Restart => None,
+            // The shared counters follow the board instead.
+            EventKind::Place | EventKind::Undo | EventKind::Restore | EventKind::Restart => None,
         }
     }
 }
 
 /// A cell number for events that concern no single cell.
 pub const NO_CELL: u8 = u8::MAX;
+
+/// How a try that the check rejected reads: `{clash}` is the cell holding
+/// the digit, where the check stopped.
+pub const REJECTED_TRY: &str = "try {at} = {value}: {clash} has {value}";
 
 /// One step of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,6 +333,26 @@ pub struct Event {
     pub value: u16,
     /// The bulk work counted since the previous event ([`Approach::ticks`]).
     pub work: u32,
+    /// For an event that writes or clears a cell, the digit the cell held
+    /// before it (0 for none): what an undo takes back.
+    pub before: u8,
+    /// For a try that the check rejected, the cell holding the digit that
+    /// the check stopped at; [`NO_CELL`] otherwise.
+    pub clash: u8,
+}
+
+impl Event {
+    /// True when this event writes a digit into an empty cell: a
+    /// placement, for every approach ([`Counter::Placements`]).
+    pub fn placed(&self) -> bool {
+        self.kind.changes_board() && self.before == 0 && self.value != 0
+    }
+
+    /// True when this event clears a cell that held a digit the search
+    /// wrote: an undo, for every approach ([`Counter::Undos`]).
+    pub fn taken_back(&self) -> bool {
+        self.kind.changes_board() && self.before != 0 && self.value == 0
+    }
 }
 
 impl Event {
@@ -323,9 +368,19 @@ impl Event {
             .filter(|digit| self.value & (1 << digit) != 0)
             .map(|digit| digit.to_string())
             .collect();
-        self.kind
-            .phrase(self.cell != NO_CELL)
+        let clash = if self.clash == NO_CELL {
+            String::new()
+        } else {
+            Cell::from_index(usize::from(self.clash)).to_string()
+        };
+        let phrase = match (self.kind, self.clash != NO_CELL) {
+            (EventKind::Try, true) => REJECTED_TRY,
+            _ => self.kind.phrase(self.cell != NO_CELL),
+        };
+        phrase
             .replace("{at}", &at)
+            .replace("{clash}", &clash)
+            .replace("{before}", &self.before.to_string())
             .replace("{digits}", &digits.join(","))
             .replace("{value}", &self.value.to_string())
             .replace("{digit}", &(self.value % 10).to_string())
@@ -384,22 +439,24 @@ impl EventKind {
     ];
 
     /// How an event of this kind reads, about a cell or not: `{at}` is the
-    /// cell (`r4c7`), `{value}` the digit or row count, `{digits}` the
-    /// candidates; for a layout, `{digit}`, `{rows}`, `{n}` and `{boxes}`
-    /// are read off the value. The replay page fills in the same phrases.
+    /// cell (`r4c7`), `{value}` the digit or row count, `{before}` the digit
+    /// the cell held, `{digits}` the candidates; for a layout, `{digit}`,
+    /// `{rows}`, `{n}` and `{boxes}` are read off the value. A try the check
+    /// rejected reads [`REJECTED_TRY`] instead. The replay page fills in the
+    /// same phrases.
     pub fn phrase(self, about_a_cell: bool) -> &'static str {
         match (self, about_a_cell) {
             (EventKind::Call, _) => "call",
             (EventKind::Visit, _) => "look at {at}",
             (EventKind::Try, _) => "try {at} = {value}",
             (EventKind::Place, _) => "place {at} = {value}",
-            (EventKind::Undo, _) => "undo {at}",
+            (EventKind::Undo, _) => "undo {at} (takes back {before})",
             (EventKind::Node, _) => "node",
             (EventKind::Branch, true) => "guess {at} in {{digits}}",
             (EventKind::Branch, false) => "guess among {value} rows of a column",
             (EventKind::Guess, _) => "guess {at} = {value}",
             (EventKind::Forced, _) => "forced {at} = {value}",
-            (EventKind::Restore, _) => "back to an earlier state: clear {at}",
+            (EventKind::Restore, _) => "back to an earlier state: clear {at} (was {before})",
             (EventKind::DeadEnd, true) => "dead end at {at}",
             (EventKind::DeadEnd, false) => "dead end",
             (EventKind::Layouts, _) => "guess where {digit} goes in rows {rows}: {n} layouts",
@@ -431,21 +488,64 @@ const _: () = {
 pub struct Approach {
     /// The catalog id.
     pub id: &'static str,
-    /// The counters it reports, in table order.
+    /// The counters it reports, in [`Counter::ALL`]'s order: the shared
+    /// ones and its own.
     pub counters: &'static [Counter],
     /// The counter kept in bulk between events (each event carries the
     /// amount since the one before), if any.
     pub ticks: Option<Counter>,
+    /// For a classic, the order in which its validity check compares cells
+    /// (so the cell a rejected try clashed with can be named).
+    pub check: Option<CheckOrder>,
     solve_sudoku: fn(&mut Vec<Vec<char>>),
 }
 
+/// The order in which a classic's validity check compares the 27 cells of
+/// a cell's row, column and box with the digit tried; it stops at the first
+/// that holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckOrder {
+    /// The column top to bottom, then the row left to right, then the box
+    /// row by row.
+    ColumnRowBox,
+    /// The row, then the column, then the box.
+    RowColumnBox,
+    /// The k-th cell of the column, of the row and of the box, for k from
+    /// 1 to 9, in one loop.
+    Interleaved,
+}
+
+impl CheckOrder {
+    /// The cell that a check for `cell` compares at its compare number
+    /// `compare` (0 to 26), as an index 0..81.
+    pub fn compared(self, cell: u8, compare: u64) -> u8 {
+        let (row, col) = (cell / 9, cell % 9);
+        let nth = |line: u64, k: u8| match line {
+            0 => 9 * k + col,
+            1 => 9 * row + k,
+            _ => 9 * (row / 3 * 3 + k / 3) + col / 3 * 3 + k % 3,
+        };
+        let (line, k) = match self {
+            CheckOrder::ColumnRowBox => (compare / 9, compare % 9),
+            CheckOrder::RowColumnBox => ([1, 0, 2][(compare / 9 % 3) as usize], compare % 9),
+            CheckOrder::Interleaved => (compare % 3, compare / 3),
+        };
+        nth(line, (k % 9) as u8)
+    }
+}
+
 /// A classic approach: it reports the classic counters, with the cells
-/// compared counted in bulk.
-const fn classic(id: &'static str, solve_sudoku: fn(&mut Vec<Vec<char>>)) -> Approach {
+/// compared counted in bulk, and its check compares in `check` order.
+const fn classic(
+    id: &'static str,
+    check: CheckOrder,
+    solve_sudoku: fn(&mut Vec<Vec<char>>),
+) -> Approach {
     Approach {
         id,
         counters: &Counter::CLASSIC,
         ticks: Some(Counter::Compares),
+        check: Some(check),
         solve_sudoku,
     }
 }
@@ -454,31 +554,51 @@ const fn classic(id: &'static str, solve_sudoku: fn(&mut Vec<Vec<char>>)) -> App
 pub const APPROACHES: &[Approach] = &[
     classic(
         "coordinate-recursive",
+        CheckOrder::ColumnRowBox,
         coordinate_recursive::Solution::solve_sudoku,
     ),
-    classic("full-rescan", full_rescan::Solution::solve_sudoku),
+    classic(
+        "full-rescan",
+        CheckOrder::RowColumnBox,
+        full_rescan::Solution::solve_sudoku,
+    ),
     classic(
         "single-loop-check",
+        CheckOrder::Interleaved,
         single_loop_check::Solution::solve_sudoku,
     ),
-    classic("java-style", java_style::Solution::solve_sudoku),
-    classic("find-empty-cell", find_empty_cell::Solution::solve_sudoku),
+    classic(
+        "java-style",
+        CheckOrder::RowColumnBox,
+        java_style::Solution::solve_sudoku,
+    ),
+    classic(
+        "find-empty-cell",
+        CheckOrder::RowColumnBox,
+        find_empty_cell::Solution::solve_sudoku,
+    ),
     Approach {
         id: "bitmask",
         counters: &[
+            Counter::Placements,
+            Counter::Undos,
+            Counter::CellsFilled,
             Counter::Nodes,
             Counter::BranchPoints,
             Counter::Guesses,
             Counter::Forced,
             Counter::DeadEnds,
-            Counter::Undos,
         ],
         ticks: None,
+        check: None,
         solve_sudoku: bitmask::Solution::solve_sudoku,
     },
     Approach {
         id: "constraint-propagation",
         counters: &[
+            Counter::Placements,
+            Counter::Undos,
+            Counter::CellsFilled,
             Counter::Nodes,
             Counter::BranchPoints,
             Counter::Guesses,
@@ -486,25 +606,32 @@ pub const APPROACHES: &[Approach] = &[
             Counter::DeadEnds,
         ],
         ticks: None,
+        check: None,
         solve_sudoku: constraint_propagation::Solution::solve_sudoku,
     },
     Approach {
         id: "dancing-links",
         counters: &[
+            Counter::Placements,
+            Counter::Undos,
+            Counter::CellsFilled,
             Counter::Nodes,
             Counter::BranchPoints,
             Counter::Guesses,
             Counter::Forced,
             Counter::DeadEnds,
-            Counter::Undos,
             Counter::ColumnsCovered,
         ],
         ticks: Some(Counter::ColumnsCovered),
+        check: None,
         solve_sudoku: dancing_links::Solution::solve_sudoku,
     },
     Approach {
         id: "bitboard",
         counters: &[
+            Counter::Placements,
+            Counter::Undos,
+            Counter::CellsFilled,
             Counter::Nodes,
             Counter::BranchPoints,
             Counter::Guesses,
@@ -513,20 +640,22 @@ pub const APPROACHES: &[Approach] = &[
             Counter::Passes,
         ],
         ticks: Some(Counter::Passes),
+        check: None,
         solve_sudoku: bitboard::Solution::solve_sudoku,
     },
 ];
 
-/// The counters that any of `approaches` reports, in the order they first
-/// come in the approaches' own lists: the columns of a table of them.
+/// The counters that any of `approaches` reports, in [`Counter::ALL`]'s
+/// order whatever the order of `approaches`: the columns of a table of them.
 pub fn counters_of(approaches: &[&Approach]) -> Vec<Counter> {
-    let mut counters: Vec<Counter> = Vec::new();
-    for &counter in approaches.iter().flat_map(|approach| approach.counters) {
-        if !counters.contains(&counter) {
-            counters.push(counter);
-        }
-    }
-    counters
+    Counter::ALL
+        .into_iter()
+        .filter(|counter| {
+            approaches
+                .iter()
+                .any(|approach| approach.counters.contains(counter))
+        })
+        .collect()
 }
 
 /// The approach with this id.
@@ -539,36 +668,130 @@ pub fn find(id: &str) -> Option<&'static Approach> {
 pub struct Trace {
     /// The approach traced.
     pub approach: &'static Approach,
-    /// Every counter, complete whatever the number of events kept.
+    /// Every counter: complete, whatever the number of events kept, unless
+    /// the run was stopped at the end of its window ([`Trace::complete`]).
     pub counts: Counts,
-    /// The first events of the search, in order.
+    /// The events kept, in order: from [`Trace::start`] on.
     pub events: Vec<Event>,
     /// How many events there were in all (more than `events.len()` when
-    /// only the first were kept).
+    /// only some were kept).
     pub total_events: u64,
-    /// The board the approach left: its solution, or the puzzle unchanged.
+    /// The state of the search just before the first event kept.
+    pub start: Snapshot,
+    /// The number of events after which the board was full, if it was.
+    pub solved_at: Option<u64>,
+    /// The whole search, sampled at regular steps (see [`Window::samples`]).
+    pub samples: Vec<Sample>,
+    /// False when the run was stopped at the end of its window.
+    pub complete: bool,
+    /// The board the approach left: its solution, or the puzzle unchanged;
+    /// for a run stopped early, the board as the events left it.
     pub board: Result<Board, ParseError>,
+}
+
+/// The state of a search after some of its events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Snapshot {
+    /// How many events came before this state.
+    pub step: u64,
+    /// The board: 0 for an empty cell.
+    pub board: [u8; 81],
+    /// For each cell the search filled, the number of the kind of the event
+    /// that wrote it ([`EventKind::number`]); [`NO_KIND`] for a given or an
+    /// empty cell.
+    pub kinds: [u8; 81],
+    /// Every counter so far.
+    pub counts: Counts,
+}
+
+/// The kind number of a cell the search has not filled.
+pub const NO_KIND: u8 = u8::MAX;
+
+/// One sample of a whole search: where it was at one step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sample {
+    /// How many events came before.
+    pub step: u64,
+    /// Placements so far.
+    pub placements: u64,
+    /// Cells filled at this step (how deep the search is).
+    pub filled: u8,
+    /// The fewest and the most cells filled since the sample before.
+    pub least: u8,
+    /// See `least`.
+    pub most: u8,
+}
+
+/// Which events a trace keeps, and what else it records.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    /// Where the events kept begin.
+    pub from: Start,
+    /// How many events to keep.
+    pub steps: usize,
+    /// Called with the trace so far, instead of going on, once the window
+    /// is full and the next event comes: for a caller that needs no more
+    /// (the page's WebAssembly stops the search there). `None` runs the
+    /// search to its end and counts everything.
+    pub stop: Option<fn(Trace) -> !>,
+    /// How many samples of the whole search to keep, at most (0 for none):
+    /// one every 2^k events, k as small as the room allows.
+    pub samples: usize,
+}
+
+/// Where the events a trace keeps begin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// After this many events.
+    Step(u64),
+    /// Just after the event that made this many placements (0: at the
+    /// start); at the end when the search makes fewer.
+    Placement(u64),
 }
 
 /// Runs `approach`'s LeetCode entry point on `puzzle`, recording its counts
 /// and its first `max_events` events. Runs as long as the approach does: a
 /// classic approach on a puzzle without a solution can take very long.
 pub fn trace(approach: &'static Approach, puzzle: &Board, max_events: usize) -> Trace {
-    let ticks = approach.ticks.unwrap_or(Counter::Compares);
-    probe::start(puzzle.cells(), max_events, ticks);
+    trace_window(
+        approach,
+        puzzle,
+        Window {
+            from: Start::Step(0),
+            steps: max_events,
+            stop: None,
+            samples: 0,
+        },
+    )
+}
+
+/// Runs `approach`'s LeetCode entry point on `puzzle`, keeping the events
+/// of `window` (and stopping after them if it says so).
+pub fn trace_window(approach: &'static Approach, puzzle: &Board, window: Window) -> Trace {
+    probe::start(approach, puzzle, window);
     let mut board = puzzle.to_leetcode();
     (approach.solve_sudoku)(&mut board);
-    let recorded = probe::finish();
-    let (counts, events, total_events) = recorded.map_or_else(
-        || (Counts::default(), Vec::new(), 0),
-        |recorded| (recorded.counts, recorded.events, recorded.total_events),
-    );
-    Trace {
-        approach,
-        counts,
-        events,
-        total_events,
-        board: Board::from_leetcode(&board),
+    let board = Board::from_leetcode(&board);
+    match probe::finish() {
+        Some(recorder) => recorder.into_trace(board),
+        // Only when a probe stopped the recording without stopping the run,
+        // which none does.
+        None => Trace {
+            approach,
+            counts: Counts::default(),
+            events: Vec::new(),
+            total_events: 0,
+            start: Snapshot {
+                step: 0,
+                board: *puzzle.cells(),
+                kinds: [NO_KIND; 81],
+                counts: Counts::default(),
+            },
+            solved_at: None,
+            samples: Vec::new(),
+            complete: true,
+            board,
+        },
     }
 }
 

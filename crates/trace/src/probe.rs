@@ -12,7 +12,12 @@
 
 use std::cell::{Cell, RefCell};
 
-use crate::{Counter, Counts, Event, EventKind, NO_CELL};
+use sudoku_core::{Board, ParseError};
+
+use crate::{
+    Approach, Counter, Counts, Event, EventKind, Sample, Snapshot, Start, Trace, Window, NO_CELL,
+    NO_KIND,
+};
 
 thread_local! {
     /// Work counted in bulk since the last event: cells compared, columns
@@ -73,67 +78,260 @@ impl Digit for u32 {
 
 /// What is being recorded on this thread.
 pub(crate) struct Recorder {
-    pub counts: Counts,
-    pub events: Vec<Event>,
-    max_events: usize,
-    pub total_events: u64,
+    approach: &'static Approach,
+    window: Window,
+    counts: Counts,
+    events: Vec<Event>,
+    total_events: u64,
+    /// The state where the window of kept events begins, once reached.
+    start: Option<Snapshot>,
     /// The counter that the bulk ticks belong to.
     ticks_count: Counter,
     /// The board as the events have left it, so that a guess on a copy of an
     /// earlier state can clear what that state did not have.
     board: [u8; 81],
+    /// The kind of the event that wrote each cell the search filled.
+    kinds: [u8; 81],
     /// The puzzle, for a search that starts again.
     givens: [u8; 81],
+    /// How many cells the puzzle leaves empty.
+    empty: u64,
     /// The board at each open split of a copying search, with the split's cell.
     splits: Vec<(u8, [u8; 81])>,
     /// How many options the cell had when the search last chose it.
     options: [u8; 81],
+    /// The last try, while its outcome is unknown: its cell, its digit, and
+    /// its place among the events kept, if it was kept.
+    trying: Option<(u8, u8, Option<usize>)>,
+    /// The number of events after which the board was full.
+    solved_at: Option<u64>,
     /// The search has found its solution: what follows is unwinding.
     solved: bool,
+    /// The samples of the whole search, one every `stride` events, and the
+    /// fewest and most cells filled since the last one.
+    samples: Vec<Sample>,
+    stride: u64,
+    least: u8,
+    most: u8,
 }
 
 impl Recorder {
-    fn event(&mut self, kind: EventKind, cell: u8, value: u16) {
+    fn filled(&self) -> u8 {
+        u8::try_from(self.counts.get(Counter::CellsFilled)).unwrap_or(u8::MAX)
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            step: self.total_events,
+            board: self.board,
+            kinds: self.kinds,
+            counts: self.counts,
+        }
+    }
+
+    /// True once the window's first event is the next one.
+    fn window_begins(&self) -> bool {
+        match self.window.from {
+            Start::Step(step) => self.total_events >= step,
+            Start::Placement(placements) => self.counts.get(Counter::Placements) >= placements,
+        }
+    }
+
+    /// A try is followed by this event (or, with `None`, by none): when
+    /// the check did not accept the digit, the cell it stopped at, its
+    /// `compares`-th, is the clash.
+    fn settle_try(&mut self, next: Option<(EventKind, u8, u16)>, compares: u64) {
+        let Some((cell, digit, kept)) = self.trying.take() else {
+            return;
+        };
+        let accepted = next.is_some_and(|(kind, at, value)| {
+            kind.changes_board() && at == cell && value == u16::from(digit)
+        });
+        if let (false, Some(order), Some(index), Some(compare)) =
+            (accepted, self.approach.check, kept, compares.checked_sub(1))
+        {
+            self.events[index].clash = order.compared(cell, compare);
+        }
+    }
+
+    fn event(&mut self, kind: EventKind, cell: u8, value: u16, before: u8) {
         let ticks = TICKS.replace(0);
+        if self.start.is_none() && self.window_begins() {
+            self.start = Some(self.snapshot());
+        }
+        self.settle_try(Some((kind, cell, value)), ticks);
+        if let (Some(stop), Some(_)) = (self.window.stop, self.start) {
+            if self.events.len() >= self.window.steps {
+                stop(self.trace_so_far());
+            }
+        }
         self.counts.add(self.ticks_count, ticks);
         if let Some(counter) = kind.counter() {
             self.counts.add(counter, 1);
         }
+        if kind.changes_board() {
+            if before == 0 && value != 0 {
+                self.counts.add(Counter::Placements, 1);
+                self.counts.add(Counter::CellsFilled, 1);
+            } else if before != 0 && value == 0 {
+                self.counts.add(Counter::Undos, 1);
+                self.counts.take(Counter::CellsFilled, 1);
+            }
+        }
         self.total_events += 1;
-        if self.events.len() < self.max_events {
+        let kept = (self.start.is_some() && self.events.len() < self.window.steps).then(|| {
             self.events.push(Event {
                 kind,
                 cell,
                 value,
                 work: u32::try_from(ticks).unwrap_or(u32::MAX),
+                before,
+                clash: NO_CELL,
             });
+            self.events.len() - 1
+        });
+        if kind == EventKind::Try {
+            self.trying = Some((cell, value as u8, kept));
+        }
+        if self.solved_at.is_none() && self.counts.get(Counter::CellsFilled) == self.empty {
+            self.solved_at = Some(self.total_events);
+        }
+        self.sample();
+    }
+
+    /// Keeps a sample every `stride` events, halving the samples (and
+    /// doubling the stride) when they fill their room.
+    fn sample(&mut self) {
+        if self.window.samples == 0 {
+            return;
+        }
+        let filled = self.filled();
+        self.least = self.least.min(filled);
+        self.most = self.most.max(filled);
+        if self.total_events % self.stride != 0 {
+            return;
+        }
+        self.samples.push(Sample {
+            step: self.total_events,
+            placements: self.counts.get(Counter::Placements),
+            filled,
+            least: self.least,
+            most: self.most,
+        });
+        (self.least, self.most) = (filled, filled);
+        if self.samples.len() > self.window.samples {
+            let stride = 2 * self.stride;
+            let mut carried: Option<(u8, u8)> = None;
+            let mut kept = Vec::with_capacity(self.samples.len() / 2 + 1);
+            for mut sample in self.samples.drain(..) {
+                if let Some((least, most)) = carried.take() {
+                    sample.least = sample.least.min(least);
+                    sample.most = sample.most.max(most);
+                }
+                if sample.step % stride == 0 {
+                    kept.push(sample);
+                } else {
+                    carried = Some((sample.least, sample.most));
+                }
+            }
+            if let Some((least, most)) = carried {
+                self.least = self.least.min(least);
+                self.most = self.most.max(most);
+            }
+            self.samples = kept;
+            self.stride = stride;
         }
     }
 
+    /// An event that writes no cell.
+    fn event_at(&mut self, kind: EventKind, cell: u8, value: u16) {
+        self.event(kind, cell, value, 0);
+    }
+
     fn set(&mut self, kind: EventKind, cell: u8, digit: u8) {
-        self.board[usize::from(cell)] = digit;
-        self.event(kind, cell, u16::from(digit));
+        let at = usize::from(cell);
+        self.event(kind, cell, u16::from(digit), self.board[at]);
+        self.board[at] = digit;
+        self.kinds[at] = if digit == 0 { NO_KIND } else { kind.number() };
+    }
+
+    /// The trace as it stands, for a run that stops here.
+    fn trace_so_far(&mut self) -> Trace {
+        let board = Board::from_cells(self.board);
+        self.trace(board, false)
+    }
+
+    fn trace(&mut self, board: Result<Board, ParseError>, complete: bool) -> Trace {
+        let end = self.snapshot();
+        let mut samples = std::mem::take(&mut self.samples);
+        if self.window.samples > 0 && samples.last().is_none_or(|last| last.step != end.step) {
+            samples.push(Sample {
+                step: end.step,
+                placements: end.counts.get(Counter::Placements),
+                filled: self.filled(),
+                least: self.least,
+                most: self.most,
+            });
+        }
+        Trace {
+            approach: self.approach,
+            counts: self.counts,
+            events: std::mem::take(&mut self.events),
+            total_events: self.total_events,
+            start: self.start.unwrap_or(end),
+            solved_at: self.solved_at,
+            samples,
+            complete,
+            board,
+        }
+    }
+
+    /// The trace of a run that has ended, having left `board`.
+    pub(crate) fn into_trace(mut self, board: Result<Board, ParseError>) -> Trace {
+        self.trace(board, true)
     }
 }
 
-/// Starts recording a trace on this thread, for a puzzle whose cells are
-/// `givens`, keeping at most `max_events` events.
-pub(crate) fn start(givens: &[u8; 81], max_events: usize, ticks_count: Counter) {
+/// Starts recording a trace of `approach` on this thread, on `puzzle`,
+/// keeping the events `window` names.
+pub(crate) fn start(approach: &'static Approach, puzzle: &Board, window: Window) {
     TICKS.set(0);
-    RECORDER.with_borrow_mut(|recorder| {
-        *recorder = Some(Recorder {
-            counts: Counts::default(),
-            events: Vec::new(),
-            max_events,
-            total_events: 0,
-            ticks_count,
-            board: *givens,
-            givens: *givens,
-            splits: Vec::new(),
-            options: [0; 81],
-            solved: false,
+    let givens = *puzzle.cells();
+    let mut recorder = Recorder {
+        approach,
+        window,
+        counts: Counts::default(),
+        events: Vec::new(),
+        total_events: 0,
+        start: None,
+        ticks_count: approach.ticks.unwrap_or(Counter::Compares),
+        board: givens,
+        kinds: [NO_KIND; 81],
+        givens,
+        empty: 81 - puzzle.givens() as u64,
+        splits: Vec::new(),
+        options: [0; 81],
+        trying: None,
+        solved_at: None,
+        solved: false,
+        samples: Vec::new(),
+        stride: 1,
+        least: 0,
+        most: 0,
+    };
+    if window.samples > 0 {
+        recorder.samples.push(Sample {
+            step: 0,
+            placements: 0,
+            filled: 0,
+            least: 0,
+            most: 0,
         });
-    });
+    }
+    if recorder.empty == 0 {
+        recorder.solved_at = Some(0);
+    }
+    RECORDER.with_borrow_mut(|slot| *slot = Some(recorder));
 }
 
 /// Stops recording and hands back what was recorded.
@@ -141,7 +339,11 @@ pub(crate) fn finish() -> Option<Recorder> {
     let ticks = TICKS.replace(0);
     RECORDER.with_borrow_mut(Option::take).map(|mut recorder| {
         if !recorder.solved {
+            recorder.settle_try(None, ticks);
             recorder.counts.add(recorder.ticks_count, ticks);
+        }
+        if recorder.start.is_none() {
+            recorder.start = Some(recorder.snapshot());
         }
         recorder
     })
@@ -159,17 +361,17 @@ fn with(record: impl FnOnce(&mut Recorder)) {
 
 /// The recursive function was called.
 pub fn call() {
-    with(|recorder| recorder.event(EventKind::Call, NO_CELL, 0));
+    with(|recorder| recorder.event_at(EventKind::Call, NO_CELL, 0));
 }
 
 /// A cell was looked at while looking for the next empty one.
 pub fn visit(cell: impl Place) {
-    with(|recorder| recorder.event(EventKind::Visit, cell.index(), 0));
+    with(|recorder| recorder.event_at(EventKind::Visit, cell.index(), 0));
 }
 
 /// A digit is being tried in a cell: the validity check starts.
 pub fn check(cell: impl Place, digit: impl Digit) {
-    with(|recorder| recorder.event(EventKind::Try, cell.index(), u16::from(digit.value())));
+    with(|recorder| recorder.event_at(EventKind::Try, cell.index(), u16::from(digit.value())));
 }
 
 /// One unit of bulk work: a cell compared inside a validity check, a column
@@ -190,7 +392,7 @@ pub fn undo(cell: impl Place) {
 
 /// The search is at a new node.
 pub fn node() {
-    with(|recorder| recorder.event(EventKind::Node, NO_CELL, 0));
+    with(|recorder| recorder.event_at(EventKind::Node, NO_CELL, 0));
 }
 
 /// The search chose this cell to fill next; bit d of `candidates` is set
@@ -202,9 +404,9 @@ pub fn branch(cell: impl Place, candidates: u16) {
         let options = candidates.count_ones() as u8;
         recorder.options[usize::from(cell)] = options;
         match options {
-            0 => recorder.event(EventKind::DeadEnd, cell, 0),
+            0 => recorder.event_at(EventKind::DeadEnd, cell, 0),
             1 => {}
-            _ => recorder.event(EventKind::Branch, cell, candidates),
+            _ => recorder.event_at(EventKind::Branch, cell, candidates),
         }
     });
 }
@@ -227,9 +429,9 @@ pub fn pick(cell: impl Place, digit: impl Digit) {
 /// end; two or more make a branch point.
 pub fn column(options: u16) {
     with(|recorder| match options {
-        0 => recorder.event(EventKind::DeadEnd, NO_CELL, 0),
+        0 => recorder.event_at(EventKind::DeadEnd, NO_CELL, 0),
         1 => {}
-        _ => recorder.event(EventKind::Branch, NO_CELL, options),
+        _ => recorder.event_at(EventKind::Branch, NO_CELL, options),
     });
 }
 
@@ -258,7 +460,7 @@ pub fn split(cell: impl Place, candidates: u16) {
     let cell = cell.index();
     with(|recorder| {
         recorder.splits.push((cell, recorder.board));
-        recorder.event(EventKind::Branch, cell, candidates);
+        recorder.event_at(EventKind::Branch, cell, candidates);
     });
 }
 
@@ -295,8 +497,7 @@ fn restore(recorder: &mut Recorder, before: &[u8; 81]) {
     for index in 0..81u8 {
         let earlier = before[usize::from(index)];
         if recorder.board[usize::from(index)] != earlier {
-            recorder.board[usize::from(index)] = earlier;
-            recorder.event(EventKind::Restore, index, u16::from(earlier));
+            recorder.set(EventKind::Restore, index, earlier);
         }
     }
 }
@@ -308,7 +509,7 @@ pub fn restart(guesses: usize) {
     with(|recorder| {
         recorder.splits.clear();
         let value = u16::try_from(guesses).unwrap_or(u16::MAX);
-        recorder.event(EventKind::Restart, NO_CELL, value);
+        recorder.event_at(EventKind::Restart, NO_CELL, value);
         let givens = recorder.givens;
         restore(recorder, &givens);
     });
@@ -329,7 +530,7 @@ pub fn split_layouts(band: usize, digit: usize, layouts: u8) {
         recorder
             .splits
             .push((layout_key(band, digit), recorder.board));
-        recorder.event(EventKind::Layouts, NO_CELL, value);
+        recorder.event_at(EventKind::Layouts, NO_CELL, value);
     });
 }
 
@@ -341,7 +542,7 @@ pub fn guess_layout(band: usize, digit: usize, boxes: [u32; 3]) {
     let value = crate::layout_value(band, digit, code);
     with(|recorder| {
         back_to_split(recorder, layout_key(band, digit));
-        recorder.event(EventKind::Layout, NO_CELL, value);
+        recorder.event_at(EventKind::Layout, NO_CELL, value);
     });
 }
 
@@ -390,7 +591,7 @@ pub fn exclude_in_band(band: usize, bit: u32) {
 
 /// The search met a contradiction here and goes back.
 pub fn dead_end() {
-    with(|recorder| recorder.event(EventKind::DeadEnd, NO_CELL, 0));
+    with(|recorder| recorder.event_at(EventKind::DeadEnd, NO_CELL, 0));
 }
 
 /// The search has its solution; what it does from here on is unwinding,
@@ -423,7 +624,18 @@ mod tests {
         for (cell, c) in cells.iter_mut().zip(sparse.chars()) {
             *cell = c.to_digit(10).map_or(0, |digit| digit as u8);
         }
-        start(&cells, usize::MAX, Counter::Passes);
+        let bitboard = crate::find("bitboard").expect("bitboard is traced");
+        let window = Window {
+            from: Start::Step(0),
+            steps: usize::MAX,
+            stop: None,
+            samples: 0,
+        };
+        start(
+            bitboard,
+            &Board::from_cells(cells).expect("a board"),
+            window,
+        );
         let count = crate::bitboard::count_solutions(&cells, 2);
         let recorded = finish().expect("a recorder was started");
         assert_eq!(count, 2);

@@ -4,3 +4,4 @@
 
 mod classic_placements;
 mod invariants;
+mod windows;
