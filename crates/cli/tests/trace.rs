@@ -136,6 +136,137 @@ fn trace_json_is_one_line_per_record_and_approach_the_same_with_any_job_count() 
     );
 }
 
+/// The keys of a JSON object, in the order they were written.
+fn keys(object: &serde_json::Value) -> Vec<&str> {
+    object
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn trace_json_writes_every_record_as_an_object_with_its_place_errors_too() {
+    // Errors were plain `error:` lines in the JSON stream, and no object
+    // said which record it was about.
+    let first = file_with(&format!("{EXAMPLE}\nnot a puzzle\n\n{}\n", conflicting()));
+    let second = file_with(&format!("{}\n", unsolvable()));
+    let first_name = first.path().display().to_string();
+    let second_name = second.path().display().to_string();
+    let json = |jobs: &str| {
+        run(sudoku()
+            .args(["trace", "--json", "--steps", "2", "--jobs", jobs])
+            .args(["--solver", "full-rescan,bitmask"])
+            .arg(first.path())
+            .arg("-")
+            .arg(second.path())
+            .write_stdin(format!("# a comment\n{EXAMPLE}\n")))
+    };
+    let (code, stdout, stderr) = json("1");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(json("3").1, stdout);
+    // stderr is as it was: each failed record named by its file and line.
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {first_name}:2: column 1: 'n' is not a digit or a blank (. 0 _ -)\n\
+             error: {first_name}:4: the givens conflict: row 1 has two 5s (columns 1 and 2)\n\
+             error: {second_name}:1: the puzzle has no solution\n"
+        )
+    );
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let place = |object: &serde_json::Value| {
+        (
+            object["record"].as_u64().unwrap(),
+            object["file"].as_str().unwrap().to_string(),
+            object["line"].as_u64().unwrap(),
+        )
+    };
+    let places: Vec<(u64, String, u64)> = objects.iter().map(place).collect();
+    let at = |record: u64, file: &str, line: u64| (record, file.to_string(), line);
+    assert_eq!(
+        places,
+        [
+            at(1, &first_name, 1),
+            at(1, &first_name, 1),
+            at(2, &first_name, 2),
+            at(3, &first_name, 4),
+            at(4, "<stdin>", 2),
+            at(4, "<stdin>", 2),
+            at(5, &second_name, 1),
+        ]
+    );
+    // A traced approach: its place, its puzzle, then what it did.
+    let traced = [
+        "record",
+        "file",
+        "line",
+        "puzzle",
+        "approach",
+        "counts",
+        "steps_total",
+        "steps",
+    ];
+    let failed = ["record", "file", "line", "puzzle", "error"];
+    for (index, object) in objects.iter().enumerate() {
+        let expected: &[&str] = if [2, 3, 6].contains(&index) {
+            &failed
+        } else {
+            &traced
+        };
+        assert_eq!(keys(object), expected, "{object}");
+    }
+    assert_eq!(objects[0]["puzzle"], EXAMPLE);
+    assert_eq!(objects[0]["approach"], "full-rescan");
+    assert_eq!(objects[1]["approach"], "bitmask");
+    assert_eq!(objects[5]["puzzle"], EXAMPLE);
+    // The record that could not be read has no puzzle; the others keep theirs.
+    assert_eq!(objects[2]["puzzle"], serde_json::Value::Null);
+    assert_eq!(
+        objects[2]["error"],
+        "column 1: 'n' is not a digit or a blank (. 0 _ -)"
+    );
+    assert_eq!(objects[3]["puzzle"], conflicting());
+    assert_eq!(
+        objects[3]["error"],
+        "the givens conflict: row 1 has two 5s (columns 1 and 2)"
+    );
+    assert_eq!(objects[6]["puzzle"], unsolvable());
+    assert_eq!(objects[6]["error"], "the puzzle has no solution");
+}
+
+#[test]
+fn trace_json_counts_follow_one_order_whatever_the_order_of_solver() {
+    // The counts of each approach in Counter::ALL's order, not its own.
+    let (code, stdout, stderr) = run(sudoku()
+        .args([
+            "trace",
+            "--json",
+            "--solver",
+            "bitboard,java-style,dancing-links",
+        ])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0), "{stderr}");
+    for line in stdout.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let approach = sudoku_trace::find(object["approach"].as_str().unwrap()).unwrap();
+        let expected: Vec<&str> = sudoku_trace::Counter::ALL
+            .into_iter()
+            .filter(|counter| approach.counters.contains(counter))
+            .map(sudoku_trace::Counter::name)
+            .collect();
+        assert_eq!(keys(&object["counts"]), expected, "{line}");
+        // Every approach reports the counters they share.
+        for shared in sudoku_trace::Counter::SHARED {
+            assert!(expected.contains(&shared.name()), "{line}");
+        }
+    }
+}
+
 /// `sudoku trace --json --solver coordinate-recursive` on the LeetCode
 /// example: its total of steps, checked to be one per call, cell looked
 /// at, digit tried, placement and undo, with the tries, placements and
@@ -442,6 +573,24 @@ fn run_within(
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+#[test]
+fn a_record_that_times_out_is_a_json_object_too() {
+    let hardest = hardest_puzzle();
+    let (code, stdout, stderr) = run_within(
+        sudoku()
+            .args(["trace", "--json", "--solver", "coordinate-recursive"])
+            .args(["--timeout", "0.5"])
+            .arg(file_with(&format!("{hardest}\n")).path()),
+        std::time::Duration::from_secs(30),
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    let object: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    assert_eq!(object["record"], 1);
+    assert_eq!(object["line"], 1);
+    assert_eq!(object["puzzle"], hardest);
+    assert_eq!(object["error"], "timed out");
 }
 
 /// A FIFO in `directory`, named `name`.
