@@ -50,8 +50,10 @@ pub struct Args {
     /// with its error (and a null puzzle when it could not be read).
     #[arg(long)]
     json: bool,
-    /// Also print the first N steps of each search, at most 100,000 (each
-    /// step printed is held in memory until its record is written).
+    /// Also print the first N steps of each search, in words, at most
+    /// 100,000 (each step printed is held in memory until its record is
+    /// written). A try the check rejected names the cell holding its digit
+    /// (`try r1c4 = 1: r2c4 has 1`); an undo, the digit it takes back.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = printed_steps)]
     steps: u32,
     /// Write a page that replays the search on the first puzzle of the
