@@ -357,9 +357,22 @@ impl<W: Write> Output<W> {
     /// Writes `error: <message>` in the record's place and explains it on
     /// stderr with the file and line.
     pub fn record_error(&mut self, source: &str, line: usize, message: &str) -> io::Result<()> {
+        self.record_failed(&format!("error: {message}\n"), source, line, message)
+    }
+
+    /// Writes `shown` (ending in a newline) in a failed record's place,
+    /// and explains the failure, `message`, on stderr with the file and
+    /// line.
+    pub fn record_failed(
+        &mut self,
+        shown: &str,
+        source: &str,
+        line: usize,
+        message: &str,
+    ) -> io::Result<()> {
         self.fail();
         self.start_record()?;
-        writeln!(self.writer, "error: {message}")?;
+        self.writer.write_all(shown.as_bytes())?;
         self.before_diagnostic()?;
         write_located("error", source, line, message);
         Ok(())

@@ -46,17 +46,21 @@ fn trace_prints_a_table_per_record_and_errors_in_place() {
             "tries",
             "compares",
             "placements",
-            "undos"
+            "undos",
+            "cells_filled"
         ]
     );
     // The five classics, each making the search of the reference: its
-    // tries, placements and undos in every row.
+    // tries, placements and undos in every row, and every empty cell
+    // filled at the end.
     let work = classic_work(&EXAMPLE.parse().unwrap());
-    let expected = [work.tries, work.placements, work.undos].map(|count| count.to_string());
+    let empty = 81 - EXAMPLE.parse::<Board>().unwrap().givens();
+    let expected =
+        [work.tries, work.placements, work.undos, empty as u64].map(|count| count.to_string());
     assert_eq!(lines.len(), 7);
     for row in &lines[2..] {
         let fields: Vec<&str> = row.split_whitespace().collect();
-        let shown = ["tries", "placements", "undos"]
+        let shown = ["tries", "placements", "undos", "cells_filled"]
             .map(|name| fields[header.iter().position(|&column| column == name).unwrap()]);
         assert_eq!(shown, expected, "{row}");
     }
@@ -69,6 +73,48 @@ fn trace_prints_a_table_per_record_and_errors_in_place() {
         "error: column 1: 'n' is not a digit or a blank (. 0 _ -)"
     );
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
+}
+
+#[test]
+fn classics_and_follow_ups_share_the_columns_that_mean_the_same() {
+    // A classic and a follow-up in one table had no column in common: the
+    // follow-ups reported no placements, and undos only for some.
+    let inkala = sudoku_core::corpus::all()
+        .into_iter()
+        .find(|entry| entry.name == "inkala-2012")
+        .unwrap()
+        .puzzle;
+    let (code, stdout, stderr) = run(sudoku()
+        .args(["trace", "--solver", "bitmask,coordinate-recursive,bitboard"])
+        .arg(file_with(&format!("{}\n", inkala.to_line())).path()));
+    assert_eq!(code, Some(0), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let header: Vec<&str> = lines[1].split_whitespace().collect();
+    let column = |name: &str| header.iter().position(|&column| column == name).unwrap();
+    let empty = 81 - inkala.givens() as u64;
+    let mut undos_seen = 0;
+    for row in &lines[2..] {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        let count = |name: &str| -> u64 {
+            fields[column(name)]
+                .parse()
+                .unwrap_or_else(|_| panic!("no {name} in {row}"))
+        };
+        // Each search ends with every empty cell filled: its placements
+        // less its undos.
+        assert_eq!(count("cells_filled"), empty, "{row}");
+        assert_eq!(count("placements") - count("undos"), empty, "{row}");
+        undos_seen += count("undos");
+    }
+    assert_eq!(lines.len(), 5, "{stdout}");
+    // Every one of them has to go back on this puzzle.
+    assert!(undos_seen > 0);
+    // The classic makes the search of the reference.
+    let work = classic_work(&inkala);
+    let classic: Vec<&str> = lines[3].split_whitespace().collect();
+    assert_eq!(classic[0], "coordinate-recursive");
+    assert_eq!(classic[column("placements")], work.placements.to_string());
+    assert_eq!(classic[column("undos")], work.undos.to_string());
 }
 
 #[test]
@@ -136,6 +182,137 @@ fn trace_json_is_one_line_per_record_and_approach_the_same_with_any_job_count() 
     );
 }
 
+/// The keys of a JSON object, in the order they were written.
+fn keys(object: &serde_json::Value) -> Vec<&str> {
+    object
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn trace_json_writes_every_record_as_an_object_with_its_place_errors_too() {
+    // Errors were plain `error:` lines in the JSON stream, and no object
+    // said which record it was about.
+    let first = file_with(&format!("{EXAMPLE}\nnot a puzzle\n\n{}\n", conflicting()));
+    let second = file_with(&format!("{}\n", unsolvable()));
+    let first_name = first.path().display().to_string();
+    let second_name = second.path().display().to_string();
+    let json = |jobs: &str| {
+        run(sudoku()
+            .args(["trace", "--json", "--steps", "2", "--jobs", jobs])
+            .args(["--solver", "full-rescan,bitmask"])
+            .arg(first.path())
+            .arg("-")
+            .arg(second.path())
+            .write_stdin(format!("# a comment\n{EXAMPLE}\n")))
+    };
+    let (code, stdout, stderr) = json("1");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(json("3").1, stdout);
+    // stderr is as it was: each failed record named by its file and line.
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {first_name}:2: column 1: 'n' is not a digit or a blank (. 0 _ -)\n\
+             error: {first_name}:4: the givens conflict: row 1 has two 5s (columns 1 and 2)\n\
+             error: {second_name}:1: the puzzle has no solution\n"
+        )
+    );
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let place = |object: &serde_json::Value| {
+        (
+            object["record"].as_u64().unwrap(),
+            object["file"].as_str().unwrap().to_string(),
+            object["line"].as_u64().unwrap(),
+        )
+    };
+    let places: Vec<(u64, String, u64)> = objects.iter().map(place).collect();
+    let at = |record: u64, file: &str, line: u64| (record, file.to_string(), line);
+    assert_eq!(
+        places,
+        [
+            at(1, &first_name, 1),
+            at(1, &first_name, 1),
+            at(2, &first_name, 2),
+            at(3, &first_name, 4),
+            at(4, "<stdin>", 2),
+            at(4, "<stdin>", 2),
+            at(5, &second_name, 1),
+        ]
+    );
+    // A traced approach: its place, its puzzle, then what it did.
+    let traced = [
+        "record",
+        "file",
+        "line",
+        "puzzle",
+        "approach",
+        "counts",
+        "steps_total",
+        "steps",
+    ];
+    let failed = ["record", "file", "line", "puzzle", "error"];
+    for (index, object) in objects.iter().enumerate() {
+        let expected: &[&str] = if [2, 3, 6].contains(&index) {
+            &failed
+        } else {
+            &traced
+        };
+        assert_eq!(keys(object), expected, "{object}");
+    }
+    assert_eq!(objects[0]["puzzle"], EXAMPLE);
+    assert_eq!(objects[0]["approach"], "full-rescan");
+    assert_eq!(objects[1]["approach"], "bitmask");
+    assert_eq!(objects[5]["puzzle"], EXAMPLE);
+    // The record that could not be read has no puzzle; the others keep theirs.
+    assert_eq!(objects[2]["puzzle"], serde_json::Value::Null);
+    assert_eq!(
+        objects[2]["error"],
+        "column 1: 'n' is not a digit or a blank (. 0 _ -)"
+    );
+    assert_eq!(objects[3]["puzzle"], conflicting());
+    assert_eq!(
+        objects[3]["error"],
+        "the givens conflict: row 1 has two 5s (columns 1 and 2)"
+    );
+    assert_eq!(objects[6]["puzzle"], unsolvable());
+    assert_eq!(objects[6]["error"], "the puzzle has no solution");
+}
+
+#[test]
+fn trace_json_counts_follow_one_order_whatever_the_order_of_solver() {
+    // The counts of each approach in Counter::ALL's order, not its own.
+    let (code, stdout, stderr) = run(sudoku()
+        .args([
+            "trace",
+            "--json",
+            "--solver",
+            "bitboard,java-style,dancing-links",
+        ])
+        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
+    assert_eq!(code, Some(0), "{stderr}");
+    for line in stdout.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let approach = sudoku_trace::find(object["approach"].as_str().unwrap()).unwrap();
+        let expected: Vec<&str> = sudoku_trace::Counter::ALL
+            .into_iter()
+            .filter(|counter| approach.counters.contains(counter))
+            .map(sudoku_trace::Counter::name)
+            .collect();
+        assert_eq!(keys(&object["counts"]), expected, "{line}");
+        // Every approach reports the counters they share.
+        for shared in sudoku_trace::Counter::SHARED {
+            assert!(expected.contains(&shared.name()), "{line}");
+        }
+    }
+}
+
 /// `sudoku trace --json --solver coordinate-recursive` on the LeetCode
 /// example: its total of steps, checked to be one per call, cell looked
 /// at, digit tried, placement and undo, with the tries, placements and
@@ -192,6 +369,106 @@ fn trace_steps_prints_the_first_steps_in_words() {
         ]
     );
 }
+
+/// A cell as the trace names it, `r4c7`, as an index 0..81.
+fn cell_index(name: &str) -> usize {
+    let (row, column) = name.strip_prefix('r').unwrap().split_once('c').unwrap();
+    let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
+    (row - 1) * 9 + column - 1
+}
+
+/// Whether two cells share a row, a column or a box.
+fn see_each_other(one: usize, other: usize) -> bool {
+    let (row, column) = (one / 9, one % 9);
+    let (other_row, other_column) = (other / 9, other % 9);
+    row == other_row
+        || column == other_column
+        || (row / 3 == other_row / 3 && column / 3 == other_column / 3)
+}
+
+/// A cell and a digit as the trace writes them: `r4c7 = 5`.
+fn cell_and_digit(text: &str) -> (usize, u8) {
+    let (cell, digit) = text.split_once(" = ").unwrap();
+    (cell_index(cell), digit.parse().unwrap())
+}
+
+#[test]
+fn trace_steps_say_what_a_rejected_try_clashed_with_and_what_an_undo_takes_back() {
+    // `--steps` printed `try r1c4 = 1` without a word of why it failed,
+    // and `undo r1c8` without the digit it took back. Each step is checked
+    // here against the board, replayed from the places and undos printed.
+    let input = file_with(&format!("{EXAMPLE}\n"));
+    for solver in TABLE_CLASSICS {
+        let (code, stdout, stderr) = run(sudoku()
+            .args(["trace", "--solver", solver, "--steps", "3000"])
+            .arg(input.path()));
+        assert_eq!(code, Some(0), "{stderr}");
+        let mut board: Vec<u8> = EXAMPLE
+            .bytes()
+            .map(|cell| if cell == b'.' { 0 } else { cell - b'0' })
+            .collect();
+        let (mut rejected, mut accepted, mut undone) = (0, 0, 0);
+        let steps: Vec<&str> = stdout
+            .lines()
+            .skip(4)
+            .map(|line| line.trim_start().split_once("  ").unwrap().1)
+            .collect();
+        assert_eq!(steps.len(), 3000, "{solver}");
+        for step in &steps {
+            if let Some(tried) = step.strip_prefix("try ") {
+                if let Some((tried, clash)) = tried.split_once(": ") {
+                    let (cell, digit) = cell_and_digit(tried);
+                    let (other, held) = clash.split_once(" has ").unwrap();
+                    let other = cell_index(other);
+                    assert_eq!(held, digit.to_string(), "{solver}: {step}");
+                    assert_eq!(board[other], digit, "{solver}: {step}");
+                    assert!(other != cell && see_each_other(cell, other), "{step}");
+                    rejected += 1;
+                } else {
+                    let (cell, digit) = cell_and_digit(tried);
+                    let clash = (0..81).find(|&other| {
+                        other != cell && see_each_other(cell, other) && board[other] == digit
+                    });
+                    assert_eq!(clash, None, "{solver}: {step} clashes, and says nothing");
+                    accepted += 1;
+                }
+            } else if let Some(placed) = step.strip_prefix("place ") {
+                let (cell, digit) = cell_and_digit(placed);
+                assert_eq!(board[cell], 0, "{solver}: {step}");
+                board[cell] = digit;
+            } else if let Some(undo) = step.strip_prefix("undo ") {
+                let (cell, taken) = undo
+                    .strip_suffix(')')
+                    .unwrap()
+                    .split_once(" (takes back ")
+                    .unwrap();
+                let cell = cell_index(cell);
+                assert_eq!(board[cell].to_string(), taken, "{solver}: {step}");
+                board[cell] = 0;
+                undone += 1;
+            }
+        }
+        assert!(
+            rejected > 0 && accepted > 0 && undone > 0,
+            "{solver}: {rejected} {accepted} {undone}"
+        );
+        // The JSON holds the same steps.
+        let (_, json, _) = run(sudoku()
+            .args(["trace", "--json", "--solver", solver, "--steps", "3000"])
+            .arg(input.path()));
+        let object: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+        assert_eq!(object["steps"], serde_json::json!(steps), "{solver}");
+    }
+}
+
+/// The classics, which `trace` traces when no approach is named.
+const TABLE_CLASSICS: [&str; 5] = [
+    "coordinate-recursive",
+    "full-rescan",
+    "single-loop-check",
+    "java-style",
+    "find-empty-cell",
+];
 
 #[test]
 fn trace_does_not_run_an_approach_on_a_puzzle_without_a_solution() {
@@ -442,6 +719,24 @@ fn run_within(
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+#[test]
+fn a_record_that_times_out_is_a_json_object_too() {
+    let hardest = hardest_puzzle();
+    let (code, stdout, stderr) = run_within(
+        sudoku()
+            .args(["trace", "--json", "--solver", "coordinate-recursive"])
+            .args(["--timeout", "0.5"])
+            .arg(file_with(&format!("{hardest}\n")).path()),
+        std::time::Duration::from_secs(30),
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    let object: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    assert_eq!(object["record"], 1);
+    assert_eq!(object["line"], 1);
+    assert_eq!(object["puzzle"], hardest);
+    assert_eq!(object["error"], "timed out");
 }
 
 /// A FIFO in `directory`, named `name`.

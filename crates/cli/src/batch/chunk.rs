@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use sudoku_core::Board;
 
-use super::Outcome;
+use super::{Outcome, Place};
 
 /// Records in a full chunk. Large enough that handing a chunk between
 /// threads costs nothing next to its records, small enough that the chunks
@@ -65,6 +65,17 @@ impl Chunk {
             run_length,
             outcomes: (0..runs).map(|_| Mutex::default()).collect(),
             resume,
+        }
+    }
+
+    /// Where record `index` of the chunk (an index into `items`) is in
+    /// the input.
+    pub fn place(&self, index: usize) -> Place<'_> {
+        let item = &self.items[index];
+        Place {
+            number: self.first + index as u64 + 1,
+            source: &item.source,
+            line: item.line,
         }
     }
 

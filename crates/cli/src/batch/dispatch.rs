@@ -230,11 +230,11 @@ fn work_on_runs(
 /// the run stops while a slow record after it is still running). It starts
 /// no record after the deadline, or once a signal has come.
 fn work_on_run(chunk: &Chunk, run: usize, work: &Work, deadline: Option<Instant>) {
-    for item in &chunk.items[chunk.run_range(run)] {
+    for index in chunk.run_range(run) {
         if Stop::now(deadline).is_some() {
             break;
         }
-        let outcome = work.outcome(&item.board);
+        let outcome = work.outcome(&chunk.place(index), &chunk.items[index].board);
         chunk.outcomes[run]
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -63,7 +63,8 @@ use crate::{guard, interrupt};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     /// The text for stdout (ending in a newline), or the message of an
-    /// error, written as `error: <message>` in the record's place.
+    /// error, written in the record's place as its [`Work`] writes a
+    /// failed record (`error: <message>` unless it says otherwise).
     pub result: Result<String, String>,
     /// A note for stderr that does not make the record fail. Shared, so that
     /// a note many records carry (a file of puzzles with several solutions
@@ -104,36 +105,86 @@ pub struct Settings {
     pub deadline: Option<Instant>,
 }
 
-/// The work done on each record: a plain function of its board, so that it
-/// can run on any thread and outlive a timed-out run, and the name a panic
-/// inside it is reported under (`internal error in <name>`).
+/// Where a record is in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place<'a> {
+    /// Its number among the records of the whole input, every file in
+    /// turn, from 1: also the number of its record in the output, which
+    /// has one record for each.
+    pub number: u64,
+    /// Its file, as messages name it (`<stdin>` for standard input).
+    pub source: &'a str,
+    /// The line it starts on.
+    pub line: usize,
+}
+
+/// What a work does with one record: its board and where it is.
+type Function = dyn Fn(Board, &Place) -> Outcome + Send + Sync;
+
+/// How a work writes a failed record on stdout, in the record's place:
+/// from where the record is, its puzzle (none when it could not be read)
+/// and the error's message, the text to write, ending in a newline.
+pub type Failed = fn(&Place, Option<&Board>, &str) -> String;
+
+/// The work done on each record: a plain function of its board (and of
+/// where the record is, for a work that writes that down), so that it can
+/// run on any thread and outlive a timed-out run; the name a panic inside
+/// it is reported under (`internal error in <name>`); and how a failed
+/// record is written on stdout.
 #[derive(Clone)]
 pub struct Work {
     name: &'static str,
-    function: Arc<dyn Fn(Board) -> Outcome + Send + Sync>,
+    function: Arc<Function>,
+    failed: Failed,
 }
 
 impl Work {
+    /// A work on each record's board alone.
     pub fn new(
         name: &'static str,
         function: impl Fn(Board) -> Outcome + Send + Sync + 'static,
     ) -> Self {
+        Work::placed(name, move |board, _| function(board))
+    }
+
+    /// A work on each record's board and where the record is.
+    pub fn placed(
+        name: &'static str,
+        function: impl Fn(Board, &Place) -> Outcome + Send + Sync + 'static,
+    ) -> Self {
         Work {
             name,
             function: Arc::new(function),
+            failed: error_line,
         }
+    }
+
+    /// The same work, with each failed record written on stdout by
+    /// `failed` instead of as `error: <message>`. Every failure goes
+    /// there: the work's own errors, a record that could not be read, one
+    /// timed out or not run. Stderr still names each one's file and line.
+    pub fn failed_records_as(mut self, failed: Failed) -> Self {
+        self.failed = failed;
+        self
     }
 
     /// The outcome of one record: the work's, or the reason the record has
     /// no board. A panic in the work becomes this record's error.
-    fn outcome(&self, board: &Result<Board, String>) -> Outcome {
+    fn outcome(&self, place: &Place, board: &Result<Board, String>) -> Outcome {
         match board {
-            Ok(board) => guard::catch(|| (self.function)(*board)).unwrap_or_else(|message| {
-                Outcome::error(format!("internal error in {}: {message}", self.name))
-            }),
+            Ok(board) => {
+                guard::catch(|| (self.function)(*board, place)).unwrap_or_else(|message| {
+                    Outcome::error(format!("internal error in {}: {message}", self.name))
+                })
+            }
             Err(message) => Outcome::error(message.clone()),
         }
     }
+}
+
+/// A failed record as most commands write it: `error: <message>`.
+fn error_line(_: &Place, _: Option<&Board>, message: &str) -> String {
+    format!("error: {message}\n")
 }
 
 /// Reads every record of `files`, runs `work` on each with up to
@@ -181,6 +232,7 @@ pub fn run(
     let writer = Writer {
         output,
         progress: Progress::new(),
+        failed: work.failed,
     };
     let ending = writer.write(&chunks, &results, settings.deadline)?;
     // The reader's status, once it has returned: not while it may still be
@@ -226,7 +278,9 @@ fn run_here(
         writer: Writer {
             output,
             progress: Progress::new(),
+            failed: work.failed,
         },
+        records: 0,
         flush_error: None,
         deadline,
         timed_out_at: None,
@@ -247,6 +301,8 @@ fn run_here(
 struct Here<'a, W: Write> {
     work: &'a Work,
     writer: Writer<'a, W>,
+    /// The records read so far.
+    records: u64,
     /// A failed flush (the reader of the output left), for the next record
     /// to report.
     flush_error: Option<io::Error>,
@@ -268,9 +324,15 @@ impl<W: Write> Sink for Here<'_, W> {
             });
             return Ok(());
         }
-        let outcome = self.work.outcome(&entry.board);
+        self.records += 1;
+        let place = Place {
+            number: self.records,
+            source: source.name(),
+            line: entry.line,
+        };
+        let outcome = self.work.outcome(&place, &entry.board);
         self.writer
-            .write_outcome(source.name(), entry.line, &outcome)
+            .write_outcome(&place, entry.board.as_ref().ok(), &outcome)
     }
 
     /// What has been written reaches the reader before the input is waited
@@ -433,5 +495,72 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(10));
         assert_eq!(stdout, "done\nerror: timed out\nerror: timed out\n");
         assert_eq!(status, Status::RecordFailed);
+        // A work that writes its failed records its own way writes these too.
+        let work = work.failed_records_as(|place, puzzle, message| {
+            let first = puzzle.map(|puzzle| puzzle.cells()[0]);
+            format!(
+                "{} line {} {first:?}: {message}\n",
+                place.number, place.line
+            )
+        });
+        let deadline = Instant::now() + Duration::from_millis(300);
+        let (stdout, _) = run_on(&input, &work, settings(1, Some(deadline)));
+        assert_eq!(
+            stdout,
+            "done\n2 line 2 Some(9): timed out\n3 line 3 Some(1): timed out\n"
+        );
+    }
+
+    /// Writes where each record is; fails a board whose first cell is 9,
+    /// and writes a failed record with its place and first cell.
+    fn where_it_is() -> Work {
+        Work::placed("where", |board: Board, place: &Place| {
+            if board.cells()[0] == 9 {
+                return Outcome::error("nine".to_string());
+            }
+            Outcome::text(format!(
+                "{} {}:{}\n",
+                place.number, place.source, place.line
+            ))
+        })
+        .failed_records_as(|place, puzzle, message| {
+            let first = puzzle.map(|puzzle| puzzle.cells()[0]);
+            format!(
+                "failed {} {}:{} {first:?}: {message}\n",
+                place.number, place.source, place.line
+            )
+        })
+    }
+
+    #[test]
+    fn records_are_numbered_across_files_in_input_order_with_any_jobs() {
+        let rest = &EXAMPLE[1..];
+        let one = file_with(&format!("5{rest}\n\nnot a puzzle\n9{rest}\n"));
+        let two = file_with(&format!("# a comment\n5{rest}\n"));
+        let (one_name, two_name) = (one.path().display(), two.path().display());
+        let expected = format!(
+            "1 {one_name}:1\n\
+             failed 2 {one_name}:3 None: column 1: 'n' is not a digit or a blank (. 0 _ -)\n\
+             failed 3 {one_name}:4 Some(9): nine\n\
+             4 {two_name}:2\n"
+        );
+        let files = [one.path().to_path_buf(), two.path().to_path_buf()];
+        for jobs in [1, 2, 3] {
+            let mut output = Output::new(Vec::new());
+            let status = run(
+                &mut output,
+                &files,
+                None,
+                &where_it_is(),
+                settings(jobs, None),
+            );
+            assert_eq!(status.unwrap(), Status::RecordFailed);
+            assert_eq!(String::from_utf8(output.into_inner()).unwrap(), expected);
+        }
+        // And where no thread can be started.
+        let mut output = Output::new(Vec::new());
+        let status = run_here(&mut output, &files, None, &where_it_is(), None).unwrap();
+        assert_eq!(status, Status::RecordFailed);
+        assert_eq!(String::from_utf8(output.into_inner()).unwrap(), expected);
     }
 }

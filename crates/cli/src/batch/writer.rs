@@ -9,10 +9,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, TryRecvError};
+use sudoku_core::Board;
 
 use super::chunk::{Chunk, Finished, Resume};
 use super::progress::Progress;
-use super::Outcome;
+use super::{Failed, Outcome, Place};
 use crate::interrupt;
 use crate::output::{diagnostic, write_located, Output};
 
@@ -192,6 +193,8 @@ impl Inbox<'_> {
 pub struct Writer<'a, W: Write> {
     pub output: &'a mut Output<W>,
     pub progress: Progress,
+    /// How the work writes a failed record on stdout.
+    pub failed: Failed,
 }
 
 impl<W: Write> Writer<'_, W> {
@@ -282,7 +285,8 @@ impl<W: Write> Writer<'_, W> {
                 reorder.advance(written);
                 let end = chunk.first + chunk.run_range(run).end as u64;
                 while reorder.next < end {
-                    let item = &chunk.items[(reorder.next - chunk.first) as usize];
+                    let index = (reorder.next - chunk.first) as usize;
+                    let item = &chunk.items[index];
                     // A record that could not be read needs no time to report.
                     let message = match (&item.board, stop) {
                         (_, Stop::Interrupted(_)) => {
@@ -294,7 +298,7 @@ impl<W: Write> Writer<'_, W> {
                         (Ok(_), Stop::TimedOut) => stop.word().to_string(),
                         (Err(message), Stop::TimedOut) => message.clone(),
                     };
-                    self.write_outcome(&item.source, item.line, &Outcome::error(message))?;
+                    self.write_record(chunk, index, &Outcome::error(message))?;
                     reorder.advance(1);
                 }
             }
@@ -319,9 +323,9 @@ impl<W: Write> Writer<'_, W> {
                 let written = self.write_run(chunk, reorder.next, &chunk.take_outcomes(run))?;
                 reorder.advance(written);
             } else if inbox.workers_gone && Stop::now(deadline).is_none() {
-                let item = &chunk.items[(reorder.next - chunk.first) as usize];
+                let index = (reorder.next - chunk.first) as usize;
                 let outcome = Outcome::error("not run: no thread could be started".to_string());
-                self.write_outcome(&item.source, item.line, &outcome)?;
+                self.write_record(chunk, index, &outcome)?;
                 reorder.advance(1);
             } else {
                 return Ok(());
@@ -333,21 +337,32 @@ impl<W: Write> Writer<'_, W> {
     /// Writes `outcomes`, those of the records of `chunk` from sequence
     /// number `from` on, and returns how many there were.
     fn write_run(&mut self, chunk: &Chunk, from: u64, outcomes: &[Outcome]) -> io::Result<usize> {
-        let items = &chunk.items[(from - chunk.first) as usize..];
-        for (item, outcome) in items.iter().zip(outcomes) {
-            self.write_outcome(&item.source, item.line, outcome)?;
+        let first = (from - chunk.first) as usize;
+        for (index, outcome) in (first..).zip(outcomes) {
+            self.write_record(chunk, index, outcome)?;
         }
         Ok(outcomes.len())
     }
 
-    /// Writes one record's outcome: its text or `error:` line on stdout, and
-    /// its warning or error on stderr, naming the file and line.
+    /// Writes the outcome of record `index` of `chunk` (an index into its
+    /// items).
+    fn write_record(&mut self, chunk: &Chunk, index: usize, outcome: &Outcome) -> io::Result<()> {
+        let puzzle = chunk.items[index].board.as_ref().ok();
+        self.write_outcome(&chunk.place(index), puzzle, outcome)
+    }
+
+    /// Writes the outcome of the record at `place`, whose `puzzle` it is
+    /// (none when it could not be read): its text, or the failed record as
+    /// the work writes it, on stdout, and its warning or error on stderr,
+    /// naming the file and line.
     pub fn write_outcome(
         &mut self,
-        source: &str,
-        line: usize,
+        place: &Place,
+        puzzle: Option<&Board>,
         outcome: &Outcome,
     ) -> io::Result<()> {
+        let Place { source, line, .. } = *place;
+        let failed = self.failed;
         let output = &mut *self.output;
         // Only what goes to stderr needs the bar out of the way (stdout is not
         // the terminal when there is a bar); clearing it for every record would
@@ -360,7 +375,10 @@ impl<W: Write> Writer<'_, W> {
                 }
                 match &outcome.result {
                     Ok(text) => output.record(text),
-                    Err(message) => output.record_error(source, line, message),
+                    Err(message) => {
+                        let shown = failed(place, puzzle, message);
+                        output.record_failed(&shown, source, line, message)
+                    }
                 }
             })?;
         } else if let Ok(text) = &outcome.result {
@@ -424,6 +442,7 @@ mod tests {
         let mut writer = Writer {
             output: &mut output,
             progress: Progress::new(),
+            failed: super::super::error_line,
         };
         writer
             .write_ready(&mut inbox, Some(Instant::now()))

@@ -24,7 +24,7 @@ use sudoku_core::{grouped, validate, Board, Format};
 use sudoku_trace::{Approach, Counter, Trace};
 
 use super::{choice_parser, chosen, Choice, InputArgs};
-use crate::batch::{Outcome, Work};
+use crate::batch::{Outcome, Place, Work};
 use crate::input::{self, each_record, Entry, Sink, Source};
 use crate::interrupt::{self, Stopped};
 use crate::output::{diagnostic, same_target, Output, Status};
@@ -44,12 +44,16 @@ pub struct Args {
     /// coordinate-recursive].
     #[arg(long, value_delimiter = ',', value_parser = choice_parser(sudoku_trace::find))]
     solver: Vec<Choice<sudoku_trace::Approach>>,
-    /// One JSON object per record and approach, one per line, instead of a
-    /// table.
+    /// One JSON object per line instead of a table: for each record and
+    /// approach, the record's number, file, line and puzzle, then the
+    /// approach's counts (and steps); a record that failed is one object
+    /// with its error (and a null puzzle when it could not be read).
     #[arg(long)]
     json: bool,
-    /// Also print the first N steps of each search, at most 100,000 (each
-    /// step printed is held in memory until its record is written).
+    /// Also print the first N steps of each search, in words, at most
+    /// 100,000 (each step printed is held in memory until its record is
+    /// written). A try the check rejected names the cell holding its digit
+    /// (`try r1c4 = 1: r2c4 has 1`); an undo, the digit it takes back.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = printed_steps)]
     steps: u32,
     /// Write a page that replays the search on the first puzzle of the
@@ -176,9 +180,10 @@ fn approaches_or(named: &[&'static Approach], default: &[&str]) -> Vec<&'static 
 }
 
 /// The work for one record: screen the puzzle as `solve` does, then trace
-/// every approach on it and print the counts (and steps).
+/// every approach on it and print the counts (and steps). In JSON a failed
+/// record is an object too.
 fn work(approaches: Vec<&'static Approach>, print: Print) -> Work {
-    Work::new("trace", move |puzzle| {
+    let work = Work::placed("trace", move |puzzle, place| {
         let warning = match screen(&puzzle) {
             Screening::Unsolvable => return unsolvable(&puzzle),
             Screening::Multiple(_) => Some(
@@ -191,7 +196,7 @@ fn work(approaches: Vec<&'static Approach>, print: Print) -> Work {
             .map(|approach| sudoku_trace::trace(approach, &puzzle, print.steps))
             .collect();
         let text = if print.json {
-            json_lines(&traces, print.steps)
+            json_lines(place, &puzzle, &traces, print.steps)
         } else {
             table(&puzzle, &traces, print.steps)
         };
@@ -200,7 +205,12 @@ fn work(approaches: Vec<&'static Approach>, print: Print) -> Work {
             Some(warning) => outcome.warn(warning),
             None => outcome,
         }
-    })
+    });
+    if print.json {
+        work.failed_records_as(failed_json)
+    } else {
+        work
+    }
 }
 
 /// The error for a puzzle that screening found without a solution.
@@ -268,25 +278,69 @@ fn table(puzzle: &Board, traces: &[Trace], steps: usize) -> String {
     text
 }
 
+/// What every JSON object says first: which record it is about. The
+/// fields are written in the order they are declared, here and below.
+#[derive(Serialize)]
+struct RecordJson<'a> {
+    /// The record's number in the whole input, from 1.
+    record: u64,
+    file: &'a str,
+    line: usize,
+    /// The 81-character line; `null` for a record that could not be read.
+    puzzle: Option<String>,
+}
+
+impl<'a> RecordJson<'a> {
+    fn new(place: &Place<'a>, puzzle: Option<&Board>) -> Self {
+        RecordJson {
+            record: place.number,
+            file: place.source,
+            line: place.line,
+            puzzle: puzzle.map(Board::to_line),
+        }
+    }
+}
+
 /// One traced approach as JSON.
 #[derive(Serialize)]
 struct TraceJson<'a> {
+    #[serde(flatten)]
+    record: RecordJson<'a>,
     approach: &'a str,
+    /// In [`Counter::ALL`]'s order (`serde_json` keeps the order keys are
+    /// put in: the workspace turns on its `preserve_order`).
     counts: serde_json::Map<String, serde_json::Value>,
     steps_total: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<String>>,
 }
 
-/// One line of JSON per approach.
-fn json_lines(traces: &[Trace], steps: usize) -> String {
+/// A record that failed, as JSON.
+#[derive(Serialize)]
+struct FailedJson<'a> {
+    #[serde(flatten)]
+    record: RecordJson<'a>,
+    error: &'a str,
+}
+
+/// A failed record in `--json`: one object, with its error.
+fn failed_json(place: &Place, puzzle: Option<&Board>, message: &str) -> String {
+    let failed = FailedJson {
+        record: RecordJson::new(place, puzzle),
+        error: message,
+    };
+    // Strings and numbers always serialise.
+    serde_json::to_string(&failed).unwrap_or_default() + "\n"
+}
+
+/// One line of JSON per approach traced on the record at `place`.
+fn json_lines(place: &Place, puzzle: &Board, traces: &[Trace], steps: usize) -> String {
     let mut text = String::new();
     for traced in traces {
-        let counts = traced
-            .approach
-            .counters
-            .iter()
-            .map(|&counter| {
+        let counts = Counter::ALL
+            .into_iter()
+            .filter(|counter| traced.approach.counters.contains(counter))
+            .map(|counter| {
                 (
                     counter.name().to_string(),
                     traced.counts.get(counter).into(),
@@ -294,6 +348,7 @@ fn json_lines(traces: &[Trace], steps: usize) -> String {
             })
             .collect();
         let line = TraceJson {
+            record: RecordJson::new(place, Some(puzzle)),
             approach: traced.approach.id,
             counts,
             steps_total: traced.total_events,
