@@ -22,4 +22,5 @@ mod leetcode_submission;
 mod notes_code;
 mod notes_counts;
 mod notes_sync;
+mod playground_module;
 mod public_data;
