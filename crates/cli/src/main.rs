@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::commands::{
-    check, compare, completions, corpus, count, generate, judge, list, solve, source, trace,
+    check, compare, completions, corpus, count, generate, judge, list, playground, solve, source,
+    trace,
 };
 use crate::output::{diagnostic, Output, Status};
 
@@ -53,6 +54,7 @@ enum Command {
     Count(count::Args),
     Generate(generate::Args),
     Trace(trace::Args),
+    Playground(playground::Args),
     Judge(judge::Args),
     Compare(compare::Args),
     Corpus(corpus::Args),
@@ -111,6 +113,7 @@ fn main() -> ExitCode {
         Command::Count(args) => count::run(&mut output, args),
         Command::Generate(args) => generate::run(&mut output, args),
         Command::Trace(args) => trace::run(&mut output, args),
+        Command::Playground(args) => Ok(playground::run(args)),
         Command::Judge(args) => judge::run(&mut output, args),
         Command::Compare(args) => compare::run(&mut output, args),
         Command::Corpus(args) => corpus::run(&mut output, args),
