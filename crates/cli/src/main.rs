@@ -69,6 +69,7 @@ Start here, no file needed:
   sudoku corpus                        the puzzles inside sudoku
   sudoku corpus leetcode-37-example | sudoku trace
                                        how the classics solve it
+  sudoku playground page.html          a page to watch them search, live
   sudoku source coordinate-recursive   code to paste into LeetCode
   sudoku completions --help            shell completions, man page
   sudoku COMMAND --help                each command's options";
