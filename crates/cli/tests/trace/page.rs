@@ -228,7 +228,7 @@ pub fn chromium(arguments: &[&str], profile: &Path) -> Output {
 fn settled(page: &Path, fragment: &str, profile: &Path) -> String {
     let url = format!("file://{}#{fragment}", page.display());
     let output = chromium(
-        &["--virtual-time-budget=300000", "--dump-dom", &url],
+        &["--virtual-time-budget=120000", "--dump-dom", &url],
         profile,
     );
     let dom = String::from_utf8(output.stdout).unwrap();
@@ -503,6 +503,36 @@ fn two_classics_aligned_by_placements_reach_the_end_at_the_same_position() {
     let dom = at(&steps("coordinate-recursive").to_string(), "steps");
     assert!(shown(&dom, 0).end && !shown(&dom, 1).end);
     assert!(steps("coordinate-recursive") < steps("full-rescan"));
+}
+
+#[test]
+#[ignore = "needs Chromium (Debian's chromium package); .ci/run installs it and runs this"]
+fn playing_streams_the_searches_to_their_end_at_any_speed() {
+    // The link's `speed` and `play` start playing: at full speed the
+    // replay follows the streams of windows as the module makes them; at
+    // a given speed it fetches ahead as it goes. A medium puzzle: a
+    // classic makes about a million steps there, past the windows a board
+    // keeps.
+    let (directory, page) = playground_page();
+    let profile = directory.path().join("profile");
+    let entry = Tier::Medium.puzzles().remove(0);
+    let puzzle = entry.puzzle.to_line();
+    let expected = native_counts(&[entry.puzzle]);
+    for (solvers, align, speed) in [
+        ("full-rescan,coordinate-recursive", "placements", "full"),
+        ("full-rescan,bitmask", "steps", "full"),
+        ("full-rescan", "steps", "1000000"),
+    ] {
+        let fragment =
+            format!("puzzle={puzzle}&solvers={solvers}&step=0&align={align}&speed={speed}&play");
+        let dom = settled(&page, &fragment, &profile);
+        for (run, id) in solvers.split(',').enumerate() {
+            let board = shown(&dom, run);
+            assert!(board.end, "{id} {fragment}");
+            assert_eq!(board.board, entry.solution.unwrap().to_line(), "{id}");
+            assert_eq!(board.counts, expected[&(puzzle.clone(), id.to_string())]);
+        }
+    }
 }
 
 #[test]
