@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::commands::{
-    check, compare, completions, corpus, count, generate, judge, list, solve, source, trace,
+    check, compare, completions, corpus, count, generate, judge, list, playground, solve, source,
+    trace,
 };
 use crate::output::{diagnostic, Output, Status};
 
@@ -53,6 +54,7 @@ enum Command {
     Count(count::Args),
     Generate(generate::Args),
     Trace(trace::Args),
+    Playground(playground::Args),
     Judge(judge::Args),
     Compare(compare::Args),
     Corpus(corpus::Args),
@@ -67,6 +69,7 @@ Start here, no file needed:
   sudoku corpus                        the puzzles inside sudoku
   sudoku corpus leetcode-37-example | sudoku trace
                                        how the classics solve it
+  sudoku playground page.html          a page to watch them search, live
   sudoku source coordinate-recursive   code to paste into LeetCode
   sudoku completions --help            shell completions, man page
   sudoku COMMAND --help                each command's options";
@@ -111,6 +114,7 @@ fn main() -> ExitCode {
         Command::Count(args) => count::run(&mut output, args),
         Command::Generate(args) => generate::run(&mut output, args),
         Command::Trace(args) => trace::run(&mut output, args),
+        Command::Playground(args) => Ok(playground::run(args)),
         Command::Judge(args) => judge::run(&mut output, args),
         Command::Compare(args) => compare::run(&mut output, args),
         Command::Corpus(args) => corpus::run(&mut output, args),

@@ -1,188 +1,214 @@
-//! The replay page of `sudoku trace --html`: one self-contained HTML file
-//! (styles, script and data inline; no network, nothing to install) that
-//! replays the search of one approach, or two side by side, step by step.
+//! The replay page of `sudoku playground` and `sudoku trace --html`: one
+//! self-contained HTML file (styles, script and the approaches themselves,
+//! nothing to fetch, nothing to install) that runs the approaches live and
+//! replays their search, one or two side by side, step by step.
 //!
-//! The page is `replay.html`, a minijinja template: the static parts (the
-//! boards with their givens, the final counts) are rendered here, and the
-//! events go in as JSON for the page's script to replay.
+//! The approaches are in the page: `playground.wasm`, the WebAssembly
+//! module that `scripts/playground-wasm` builds from crates/playground (the
+//! same probed code as `sudoku trace`), embedded in base64, so building
+//! `sudoku` never needs the WebAssembly target. The page is `replay.html`,
+//! a minijinja template that takes the module and the state the page opens
+//! in when its link says none (the puzzle, the approaches, the alignment).
+//!
+//! Writing the page is shared too: where it may not go (standard output),
+//! and a file opened before any work, removed again when nothing was
+//! written into it.
 
-use std::io;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write as _};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
 
+use base64::Engine as _;
 use minijinja::{context, Environment, Value};
-use serde::ser::{SerializeSeq, Serializer};
+use rustix::fs::OFlags;
 use serde::Serialize;
-use sudoku_core::{grouped, Board};
-use sudoku_trace::{Counter, Event, EventKind, Trace};
+use sudoku_core::Board;
+
+use crate::output::same_target;
 
 const TEMPLATE: &str = include_str!("replay.html");
 
-/// One counter of one run, as the page shows it.
-#[derive(Serialize)]
-struct CounterData {
-    name: &'static str,
-    definition: &'static str,
-    total: u64,
-    /// The total grouped by thousands, for people.
-    shown: String,
+/// The approaches, compiled to WebAssembly (see the module doc).
+pub const MODULE: &[u8] = include_bytes!("playground.wasm");
+
+/// How the page aligns two runs side by side when its link says nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Align {
+    /// The scrubber counts steps: both runs have made as many.
+    Steps,
+    /// The scrubber counts placements, the one count every approach
+    /// shares: both runs have written as many digits.
+    Placements,
 }
 
-/// One approach's search, as the page shows it.
-#[derive(Serialize)]
-struct RunSummary {
-    id: &'static str,
-    /// The number of steps, and of those the page holds, grouped by thousands.
-    steps: String,
-    kept_steps: String,
-    counters: Vec<CounterData>,
-    /// The counter the events' `work` adds to.
-    ticks: Option<&'static str>,
-    kept: usize,
-    total: u64,
-    /// The share of the longest run's steps, in per cent, for the bars.
-    share: f64,
+/// What the page shows when its link names no state: the page's
+/// `#puzzle=...&solvers=...&align=...` when there is no fragment.
+#[derive(Debug, Clone, Serialize)]
+pub struct Opening {
+    /// The 81-character line, `.` for an empty cell.
+    pub puzzle: String,
+    /// One approach or two, by id.
+    pub solvers: Vec<&'static str>,
+    pub align: Align,
 }
 
-/// One approach's search, as the page's script replays it.
-#[derive(Serialize)]
-struct RunData<'a> {
-    #[serde(flatten)]
-    summary: RunSummary,
-    events: Events<'a>,
-}
-
-/// A search's events, serialised as four numbers each (kind, cell, value,
-/// work) straight from the trace: a page of a million steps holds no second
-/// copy of them.
-struct Events<'a>(&'a [Event]);
-
-impl Serialize for Events<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut numbers = serializer.serialize_seq(Some(4 * self.0.len()))?;
-        for event in self.0 {
-            numbers.serialize_element(&event.kind.number())?;
-            numbers.serialize_element(&event.cell)?;
-            numbers.serialize_element(&event.value)?;
-            numbers.serialize_element(&event.work)?;
+impl Opening {
+    /// The page on `puzzle` with `solvers`: two side by side are aligned by
+    /// placements, the work they share (by steps, a search that counts
+    /// more kinds of step looks slower than it is); one alone by steps,
+    /// so that the scrubber reaches every step.
+    pub fn new(puzzle: &Board, solvers: Vec<&'static str>) -> Self {
+        let align = if solvers.len() > 1 {
+            Align::Placements
+        } else {
+            Align::Steps
+        };
+        Opening {
+            puzzle: puzzle.to_line(),
+            solvers,
+            align,
         }
-        numbers.end()
     }
 }
 
-/// What the script needs besides the runs: the puzzle and how to read events.
-#[derive(Serialize)]
-struct PageData<'a> {
-    puzzle_digits: Vec<u8>,
-    runs: &'a [RunData<'a>],
-    /// Per event kind: how it reads about a cell, and about none.
-    phrases: Vec<[&'static str; 2]>,
-    /// Per event kind: the counter it adds one to.
-    kind_counters: Vec<Option<&'static str>>,
-    /// Per event kind: whether it writes or clears a cell.
-    board_kinds: Vec<bool>,
-    /// Per event kind: a digit placed without a choice.
-    forced_kinds: Vec<bool>,
-    /// Per event kind: a digit taken back (an undo, or a cell cleared
-    /// because a copying search went back to an earlier state).
-    taken_back_kinds: Vec<bool>,
-    try_kind: u8,
-}
-
-fn run_data(traced: &Trace, longest: u64) -> RunData<'_> {
-    let counters = traced
-        .approach
-        .counters
-        .iter()
-        .map(|&counter| CounterData {
-            name: counter.name(),
-            definition: counter.definition(),
-            total: traced.counts.get(counter),
-            shown: grouped(traced.counts.get(counter)),
-        })
-        .collect();
-    #[allow(clippy::cast_precision_loss)] // Step counts far below 2^52.
-    let share = if longest == 0 {
-        0.0
-    } else {
-        100.0 * traced.total_events as f64 / longest as f64
-    };
-    RunData {
-        summary: RunSummary {
-            id: traced.approach.id,
-            steps: grouped(traced.total_events),
-            kept_steps: grouped(traced.events.len() as u64),
-            counters,
-            ticks: traced.approach.ticks.map(Counter::name),
-            kept: traced.events.len(),
-            total: traced.total_events,
-            share,
-        },
-        events: Events(&traced.events),
-    }
-}
-
-/// Writes the page for `traces`, all of them on `puzzle`, into `page`.
+/// Writes the page, opening on `opening`, into `page`.
 ///
 /// # Errors
 /// When writing fails, or the template cannot be rendered (a bug here,
 /// not a user's error).
-pub fn render(
-    puzzle: &Board,
-    traces: &[Trace],
-    page: &mut dyn io::Write,
-) -> Result<(), minijinja::Error> {
-    let longest = traces
-        .iter()
-        .map(|traced| traced.total_events)
-        .max()
-        .unwrap_or(0);
-    let runs: Vec<RunData> = traces
-        .iter()
-        .map(|traced| run_data(traced, longest))
-        .collect();
-    let kinds = EventKind::ALL;
-    let data = PageData {
-        puzzle_digits: puzzle.cells().to_vec(),
-        runs: &runs,
-        phrases: kinds
-            .iter()
-            .map(|kind| [kind.phrase(true), kind.phrase(false)])
-            .collect(),
-        kind_counters: kinds
-            .iter()
-            .map(|kind| kind.counter().map(Counter::name))
-            .collect(),
-        board_kinds: kinds.iter().map(|&kind| kind.changes_board()).collect(),
-        forced_kinds: kinds
-            .iter()
-            .map(|&kind| kind == EventKind::Forced)
-            .collect(),
-        taken_back_kinds: kinds
-            .iter()
-            .map(|&kind| matches!(kind, EventKind::Undo | EventKind::Restore))
-            .collect(),
-        try_kind: EventKind::Try.number(),
-    };
+pub fn render(opening: &Opening, page: &mut dyn io::Write) -> Result<(), minijinja::Error> {
     // JSON inside a <script> element: "</" must not end it early.
-    let json = serde_json::to_string(&data)
+    let defaults = serde_json::to_string(opening)
         .map_err(|error| {
             minijinja::Error::new(minijinja::ErrorKind::BadSerialization, error.to_string())
         })?
         .replace("</", "<\\/");
-    let ids: Vec<&str> = traces.iter().map(|traced| traced.approach.id).collect();
-    let summaries: Vec<&RunSummary> = runs.iter().map(|run| &run.summary).collect();
+    let module = base64::engine::general_purpose::STANDARD.encode(MODULE);
     let mut environment = Environment::new();
     environment.add_template("replay.html", TEMPLATE)?;
     environment
         .get_template("replay.html")?
         .render_captured_to(
             context! {
-                title => format!("Replay: {} on one puzzle", ids.join(" and ")),
-                puzzle => puzzle.to_line(),
-                puzzle_digits => puzzle.cells().to_vec(),
-                runs => Value::from_serialize(&summaries),
-                data => Value::from_safe_string(json),
+                defaults => Value::from_safe_string(defaults),
+                module => Value::from_safe_string(module),
             },
             page,
         )?;
     Ok(())
+}
+
+/// Why the page cannot be written to `page`, when it is standard output
+/// (`-`, `/dev/stdout`, or the file standard output is redirected to):
+/// `why` says what else goes there, or why a page does not.
+pub fn standard_output_refusal(option: &str, page: &Path, why: &str) -> Option<String> {
+    if page.as_os_str() == "-" || same_target(page, "/dev/stdout") == Some(true) {
+        return Some(format!(
+            "{option}{}: the page cannot go to standard output, {why}: write it to a file",
+            page.display()
+        ));
+    }
+    None
+}
+
+/// The page, opened for writing before any work, and written once there
+/// is something to write.
+pub struct PageFile {
+    file: File,
+    pub path: PathBuf,
+    /// The file did not exist before: it is removed again when no page is
+    /// written into it.
+    pub created: bool,
+}
+
+/// `O_NONBLOCK`, as `open` takes it.
+#[allow(clippy::cast_possible_wrap)] // A low bit: no sign to lose.
+const NONBLOCK: i32 = OFlags::NONBLOCK.bits() as i32;
+
+impl PageFile {
+    /// Opens `path` for writing, creating it if it is missing, without
+    /// changing what it holds yet. The open never waits: a FIFO that
+    /// nothing reads fails at once rather than before a deadline is kept.
+    ///
+    /// # Errors
+    /// When the file cannot be opened, in the words of [`page_error`].
+    pub fn open(path: &Path) -> io::Result<PageFile> {
+        let open = |create_new| {
+            OpenOptions::new()
+                .write(true)
+                .create_new(create_new)
+                .custom_flags(NONBLOCK)
+                .open(path)
+        };
+        let (file, created) = match open(true) {
+            Ok(file) => (file, true),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => (open(false)?, false),
+            Err(error) => return Err(error),
+        };
+        // Writing waits as usual: only the open was not to.
+        rustix::fs::fcntl_setfl(&file, OFlags::empty())?;
+        Ok(PageFile {
+            file,
+            path: path.to_path_buf(),
+            created,
+        })
+    }
+
+    /// Replaces what the file holds by the page opening on `opening`.
+    ///
+    /// # Errors
+    /// When writing fails, with the system's words for why.
+    pub fn write(&self, opening: &Opening) -> io::Result<()> {
+        // A FIFO or a device has nothing to cut.
+        if self.file.metadata()?.is_file() {
+            self.file.set_len(0)?;
+        }
+        let mut writer = BufWriter::new(&self.file);
+        render(opening, &mut writer).map_err(|error| {
+            // The template engine's message names only its own stage
+            // ("I/O error during rendering"); the cause, "No space left on
+            // device" say, is its source.
+            let cause = std::error::Error::source(&error).map(ToString::to_string);
+            io::Error::other(cause.unwrap_or_else(|| error.to_string()))
+        })?;
+        writer.flush()
+    }
+
+    /// Removes the page again when this run created it and wrote nothing.
+    pub fn discard(path: &Path, created: bool) {
+        if created {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// An error opening the page, in words: a FIFO that nothing reads says so.
+pub fn page_error(error: &io::Error) -> String {
+    if error.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error()) {
+        "nothing reads it (a FIFO needs its reader first)".to_string()
+    } else {
+        error.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_carries_the_module_and_its_opening() {
+        let example: Board = sudoku_core::corpus::Tier::Examples.puzzles()[0].puzzle;
+        let opening = Opening::new(&example, vec!["bitmask", "bitboard"]);
+        let mut page = Vec::new();
+        render(&opening, &mut page).unwrap();
+        let page = String::from_utf8(page).unwrap();
+        let module = base64::engine::general_purpose::STANDARD.encode(MODULE);
+        assert!(page.contains(&format!(">{module}</script>")));
+        assert!(page.contains(&format!(
+            r#"{{"puzzle":"{}","solvers":["bitmask","bitboard"],"align":"placements"}}"#,
+            example.to_line()
+        )));
+    }
 }

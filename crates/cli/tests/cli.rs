@@ -905,13 +905,14 @@ fn compare_solvers_all_is_the_default_every_approach_in_catalog_order() {
 }
 
 /// Every subcommand, as a user types it.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "list",
     "solve",
     "check",
     "count",
     "generate",
     "trace",
+    "playground",
     "judge",
     "compare",
     "corpus",

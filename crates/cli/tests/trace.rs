@@ -1,12 +1,14 @@
 //! `sudoku trace` end to end: the CLI's contract (one record per input
-//! record, errors in place, exit status), the counts, the steps, and the
-//! replay page, in a real browser when one is there.
+//! record, errors in place, exit status), the counts, the steps, and
+//! `--html` (the replay page itself is tested in trace/page.rs, in a real
+//! browser when one is there).
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod page;
+
+use std::process::Output;
 
 use crate::common::reference::{classic_work, solved_by_singles};
-use crate::common::{conflicting, fifo_in, file_with, sudoku, unsolvable, EXAMPLE, SOLUTION};
+use crate::common::{conflicting, fifo_in, file_with, sudoku, unsolvable, EXAMPLE};
 use pretty_assertions::assert_eq;
 use sudoku_core::Board;
 
@@ -337,19 +339,6 @@ fn coordinate_recursive_steps_on_the_example() -> u64 {
     steps
 }
 
-/// `count` with a comma between each group of three digits: 59,323.
-fn with_commas(count: u64) -> String {
-    let digits = count.to_string();
-    let mut text = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            text.push(',');
-        }
-        text.push(digit);
-    }
-    text
-}
-
 #[test]
 fn trace_steps_prints_the_first_steps_in_words() {
     let (code, stdout, _) = run(sudoku()
@@ -481,34 +470,11 @@ fn trace_does_not_run_an_approach_on_a_puzzle_without_a_solution() {
     assert_eq!(stdout, "error: the puzzle has no solution\n");
 }
 
-/// A replay page for the LeetCode example, of `solvers`, written in a
-/// temporary directory.
-fn page_for(solvers: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+#[test]
+fn the_replay_page_shows_one_approach_or_two() {
+    // Three do not fit side by side.
     let directory = tempfile::tempdir().unwrap();
     let page = directory.path().join("replay.html");
-    let input = file_with(&format!("{EXAMPLE}\n"));
-    let (code, stdout, stderr) = run(sudoku()
-        .args(["trace", "--solver", solvers, "--html"])
-        .arg(&page)
-        .arg(input.path()));
-    assert_eq!(code, Some(0), "{stderr}");
-    (directory, page, stdout)
-}
-
-#[test]
-fn the_replay_page_is_one_file_with_nothing_to_fetch() {
-    let (_directory, page, stdout) = page_for("coordinate-recursive,bitmask");
-    assert!(stdout.starts_with(&format!("puzzle {EXAMPLE}\n")));
-    let html = std::fs::read_to_string(&page).unwrap();
-    assert!(html.starts_with("<!DOCTYPE html>"));
-    for outside in ["http://", "https://", "<link", " src=", "@import"] {
-        assert!(
-            !html.contains(outside),
-            "the page refers outside itself: {outside}"
-        );
-    }
-    assert!(html.contains("<h2>coordinate-recursive</h2>") && html.contains("<h2>bitmask</h2>"));
-    // Three approaches do not fit side by side.
     let (code, _, stderr) = run(sudoku()
         .args([
             "trace",
@@ -516,125 +482,11 @@ fn the_replay_page_is_one_file_with_nothing_to_fetch() {
             "bitmask,bitboard,dancing-links",
             "--html",
         ])
-        .arg(page.with_extension("other.html"))
+        .arg(&page)
         .arg(file_with(&format!("{EXAMPLE}\n")).path()));
     assert_eq!(code, Some(2));
     assert!(stderr.contains("one approach or two"), "{stderr}");
-}
-
-#[test]
-fn the_replay_page_says_when_it_holds_only_the_first_steps() {
-    let directory = tempfile::tempdir().unwrap();
-    let page = directory.path().join("replay.html");
-    let (code, _, stderr) = run(sudoku()
-        .args(["trace", "--max-steps", "1000", "--html"])
-        .arg(&page)
-        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
-    assert_eq!(code, Some(0));
-    let total = coordinate_recursive_steps_on_the_example();
-    assert!(
-        stderr.contains(&format!(
-            "coordinate-recursive: the first 1000 of {total} steps (the counts are complete)"
-        )),
-        "{stderr}"
-    );
-    let html = std::fs::read_to_string(&page).unwrap();
-    let said = format!(
-        "This page holds the first 1,000 of {} steps",
-        with_commas(total)
-    );
-    assert!(html.contains(&said), "no {said:?} in the page");
-}
-
-/// Chromium, run headless with what this machine's closed network needs.
-fn chromium(arguments: &[&str], profile: &Path) -> Output {
-    Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(arguments)
-        .output()
-        .expect("chromium runs (Debian's package: apt-get install chromium)")
-}
-
-/// The digits the page shows on board `run` (`.` for an empty cell), read
-/// from the DOM Chromium dumped.
-fn board_shown(dom: &str, run: usize) -> String {
-    let start = dom
-        .find(&format!("id=\"board-{run}\""))
-        .expect("the board is in the page");
-    let board = &dom[start..start + dom[start..].find("</div>").unwrap()];
-    let mut digits = String::new();
-    for cell in board.split("data-cell=").skip(1) {
-        let text = &cell[cell.find('>').unwrap() + 1..cell.find("</span>").unwrap()];
-        digits.push_str(if text.is_empty() { "." } else { text });
-    }
-    digits
-}
-
-/// The "so far" counts the page shows for run `run`, as `name=value` pairs.
-fn counts_shown(dom: &str, run: usize) -> Vec<(String, u64)> {
-    let start = dom.find(&format!("id=\"run-{run}\"")).unwrap();
-    let end = dom[start..].find("</section>").unwrap() + start;
-    dom[start..end]
-        .split("data-counter=\"")
-        .skip(1)
-        .map(|piece| {
-            let name = &piece[..piece.find('"').unwrap()];
-            let value = &piece[piece.find('>').unwrap() + 1..piece.find('<').unwrap()];
-            (name.to_string(), value.replace(',', "").parse().unwrap())
-        })
-        .collect()
-}
-
-#[test]
-#[ignore = "needs Chromium (Debian's chromium package); .ci/run installs it and runs this"]
-fn the_replay_page_replays_to_the_solution_and_the_counts_in_a_real_browser() {
-    let solvers = "coordinate-recursive,bitboard";
-    let (directory, page, _) = page_for(solvers);
-    let profile = directory.path().join("profile");
-    let url = format!("file://{}#end", page.display());
-    let dom = chromium(
-        &["--virtual-time-budget=10000", "--dump-dom", &url],
-        &profile,
-    );
-    let dom = String::from_utf8(dom.stdout).unwrap();
-    let (code, json, _) = run(sudoku()
-        .args(["trace", "--json", "--solver", solvers])
-        .arg(file_with(&format!("{EXAMPLE}\n")).path()));
-    assert_eq!(code, Some(0));
-    for (run, line) in json.lines().enumerate() {
-        assert_eq!(board_shown(&dom, run), SOLUTION, "run {run}");
-        let traced: serde_json::Value = serde_json::from_str(line).unwrap();
-        let expected: Vec<(String, u64)> = traced["counts"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(name, value)| (name.clone(), value.as_u64().unwrap()))
-            .collect();
-        assert_eq!(counts_shown(&dom, run), expected, "run {run}");
-    }
-    // A second run draws the page: a PNG with something on it.
-    let shot = directory.path().join("shot.png");
-    chromium(
-        &[
-            "--virtual-time-budget=5000",
-            "--window-size=1200,900",
-            &format!("--screenshot={}", shot.display()),
-            &format!("file://{}#step=3000", page.display()),
-        ],
-        &profile,
-    );
-    let png = std::fs::read(&shot).unwrap();
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
-    assert!(png.len() > 20_000, "{} bytes", png.len());
+    assert!(!page.exists());
 }
 
 #[test]
@@ -878,26 +730,14 @@ fn a_replay_page_never_shares_standard_output_with_the_table() {
 
 #[test]
 fn step_counts_past_what_is_held_are_refused_with_the_reason() {
-    // `--steps 10000000` held 298 MB; `--max-steps 100000000` made a 937 MB
-    // page with 4.2 GB of memory.
-    for (args, said) in [
-        (
-            ["trace", "--steps", "100001"],
-            "at most 100,000 steps of each search are printed",
-        ),
-        (
-            ["trace", "--max-steps", "1000001"],
-            "a page holds at most 1,000,000 steps of each search",
-        ),
-    ] {
-        let mut command = sudoku();
-        command.args(args).write_stdin(format!("{EXAMPLE}\n"));
-        if args[1] == "--max-steps" {
-            command.args(["--html", "page.html"]);
-        }
-        let (code, stdout, stderr) = run(&mut command);
-        assert_eq!(code, Some(2), "{args:?}");
-        assert_eq!(stdout, "");
-        assert!(stderr.contains(said), "{args:?}: {stderr}");
-    }
+    // `--steps 10000000` held 298 MB.
+    let (code, stdout, stderr) = run(sudoku()
+        .args(["trace", "--steps", "100001"])
+        .write_stdin(format!("{EXAMPLE}\n")));
+    assert_eq!(code, Some(2));
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("at most 100,000 steps of each search are printed"),
+        "{stderr}"
+    );
 }

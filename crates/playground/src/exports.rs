@@ -4,9 +4,13 @@
 //! what the function returned) and, after [`trace`], the steps at
 //! [`steps`] (three `u32` each, [`steps_len`] numbers).
 //!
-//! [`trace`] with `stop` ends in a trap once its window is full: the
+//! [`trace`] with `stop` 1 ends in a trap once its window is full: the
 //! results are in the buffers before it, and the script reads them and
-//! then drops the instance, whose state the trap left half-way.
+//! then drops the instance, whose state the trap left half-way. With `stop`
+//! 2 it streams: at each full window it calls the page's `page.window`
+//! import, which reads the buffers the same way and returns, and the search
+//! goes on (the page ends a stream it no longer needs by dropping the
+//! worker that runs it).
 
 // Exported by their plain names in the WebAssembly build, which the
 // `unsafe_code` lint flags: the names are the whole interface with the page,
@@ -81,9 +85,11 @@ pub extern "C" fn read() -> usize {
 /// Runs approach number `approach` on the puzzle in the input (81 bytes, 0
 /// for an empty cell), keeping `steps` steps from step `from` (or, with
 /// `by_placement`, from the placement number `from`), and `samples`
-/// samples of the whole search; with `stop`, the search stops when the
-/// window is full (a trap). The length of the run's text, or 0 when the
-/// input is not a puzzle or there is no such approach.
+/// samples of the whole search. `stop` 0 runs the search to its end; 1
+/// stops it when the window is full (a trap); 2 hands each full window to
+/// the page (`page.window`) and goes on. The length of the run's text (the
+/// last window's, for a stream), or 0 when the input is not a puzzle or
+/// there is no such approach.
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
 pub extern "C" fn trace(
     approach: u32,
@@ -114,7 +120,8 @@ pub extern "C" fn trace(
         stop: stop != 0,
         samples: samples as usize,
     };
-    keep(crate::run(&puzzle, request, stop_here))
+    let at_a_full_window = if stop == 2 { hand_over } else { stop_here };
+    keep(crate::run(&puzzle, request, at_a_full_window))
 }
 
 /// Puts a run's results where the script reads them: the length of its text.
@@ -126,9 +133,17 @@ fn keep(run: Run) -> usize {
 /// Ends the search at the end of its window: the results are kept, and the
 /// call ends in a trap (the page drops the instance).
 #[allow(clippy::needless_pass_by_value)] // The signature `Window::stop` asks for.
-fn stop_here(traced: Trace) -> ! {
+fn stop_here(traced: Trace) {
     keep(crate::encode(&traced));
-    end_the_call()
+    end_the_call();
+}
+
+/// Hands a full window to the page, which reads it from the buffers, and
+/// lets the search go on.
+#[allow(clippy::needless_pass_by_value)] // The signature `Window::stop` asks for.
+fn hand_over(traced: Trace) {
+    let len = keep(crate::encode(&traced));
+    page::window(len);
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -136,9 +151,27 @@ fn end_the_call() -> ! {
     core::arch::wasm32::unreachable()
 }
 
+/// What the page gives the module: the one function it imports.
+#[cfg(target_arch = "wasm32")]
+mod page {
+    #[link(wasm_import_module = "page")]
+    unsafe extern "C" {
+        /// Takes a window of a stream: its text (`len` bytes at `output`)
+        /// and its steps.
+        pub safe fn window(len: usize);
+    }
+}
+
 /// Natively (the workspace's build of this crate), nothing calls `trace`
-/// with a window that stops.
+/// with a window that stops or streams.
 #[cfg(not(target_arch = "wasm32"))]
 fn end_the_call() -> ! {
     std::process::abort()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod page {
+    pub fn window(_len: usize) {
+        super::end_the_call();
+    }
 }

@@ -9,9 +9,11 @@
 //!
 //! A search is never held whole: the page asks for a window of steps (from a
 //! step, or from a placement), and the module runs the search from the
-//! start, keeps that window and the state where it begins, and stops the
-//! search once the window is full (a WebAssembly trap ends the call; the
-//! page then reads the results and drops the instance). Searches are
+//! start, keeps that window and the state where it begins, and either
+//! stops the search once the window is full (a WebAssembly trap ends the
+//! call; the page then reads the results and drops the instance) or hands
+//! the window to the page and goes on with the next one (a stream, for a
+//! page that plays on: one run, however long the search). Searches are
 //! deterministic, so every run of the same puzzle and approach makes the
 //! same steps, and a window of any step of a search of any length costs one
 //! run up to it.
@@ -44,8 +46,8 @@ use sudoku_trace::{
 
 pub mod exports;
 
-/// The approaches, the counters and the kinds of step, as the page shows
-/// them: one JSON object.
+/// The approaches, the counters and the kinds of step (each with its name,
+/// in [`EventKind::ALL`]'s order), as the page shows them: one JSON object.
 pub fn about() -> String {
     let approaches: Vec<Value> = APPROACHES
         .iter()
@@ -66,6 +68,9 @@ pub fn about() -> String {
         .iter()
         .map(|&kind| {
             json!({
+                // The page tells the kinds apart by these names (`Try`,
+                // `Undo`, `Branch`, ...): the variants' own.
+                "name": format!("{kind:?}"),
                 "phrases": [kind.phrase(true), kind.phrase(false)],
                 "counter": kind.counter().map(Counter::name),
                 "changes_board": kind.changes_board(),
@@ -142,19 +147,21 @@ pub struct Request {
     pub from: Start,
     /// How many steps it holds.
     pub steps: usize,
-    /// Whether to stop the search once the window is full.
+    /// Whether to call the `stop` given to [`run`] once the window is full
+    /// (and at each window after it, if that returns).
     pub stop: bool,
     /// How many samples of the whole search to keep (0 for none).
     pub samples: usize,
 }
 
-/// Runs the approach `request` names on `puzzle`. With `request.stop`, the
-/// search ends when the window is full: `stop` is called with what was
-/// recorded, and must not return (the page's module keeps it and traps).
+/// Runs the approach `request` names on `puzzle`. With `request.stop`,
+/// `stop` is called with what was recorded when the window is full: it
+/// ends the call there (the page's module keeps it and traps), or hands it
+/// over and returns, and the search goes on with the next window.
 ///
 /// # Panics
 /// When `request.approach` is not a place in [`APPROACHES`].
-pub fn run(puzzle: &Board, request: Request, stop: fn(Trace) -> !) -> Run {
+pub fn run(puzzle: &Board, request: Request, stop: fn(Trace)) -> Run {
     let window = Window {
         from: request.from,
         steps: request.steps,
@@ -236,8 +243,8 @@ mod tests {
     use pretty_assertions::assert_eq;
     use sudoku_core::corpus::Tier;
 
-    fn no_stop(_: Trace) -> ! {
-        unreachable!("these runs do not stop")
+    fn no_stop(_: Trace) {
+        unreachable!("these runs do not stop");
     }
 
     #[test]
@@ -328,6 +335,10 @@ mod tests {
         assert_eq!(
             about["counters"]["cells_filled"],
             Counter::CellsFilled.definition()
+        );
+        assert_eq!(
+            about["kinds"][usize::from(EventKind::Try.number())]["name"],
+            "Try"
         );
     }
 }

@@ -729,11 +729,14 @@ pub struct Window {
     pub from: Start,
     /// How many events to keep.
     pub steps: usize,
-    /// Called with the trace so far, instead of going on, once the window
-    /// is full and the next event comes: for a caller that needs no more
-    /// (the page's WebAssembly stops the search there). `None` runs the
+    /// Called with the trace so far once the window is full and the next
+    /// event comes: for a caller that needs no more, and does not return
+    /// (the page's WebAssembly ends the call there), or for one that takes
+    /// the search a window at a time: when it returns, the search goes on
+    /// and keeps its next `steps` events, a new window that begins at that
+    /// event (with its own `start`), and so on to the end. `None` runs the
     /// search to its end and counts everything.
-    pub stop: Option<fn(Trace) -> !>,
+    pub stop: Option<fn(Trace)>,
     /// How many samples of the whole search to keep, at most (0 for none):
     /// one every 2^k events, k as small as the room allows.
     pub samples: usize,

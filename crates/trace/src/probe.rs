@@ -163,6 +163,8 @@ impl Recorder {
         if let (Some(stop), Some(_)) = (self.window.stop, self.start) {
             if self.events.len() >= self.window.steps {
                 stop(self.trace_so_far());
+                // It returned: the next window begins at this event.
+                self.start = Some(self.snapshot());
             }
         }
         self.counts.add(self.ticks_count, ticks);
@@ -255,7 +257,8 @@ impl Recorder {
         self.kinds[at] = if digit == 0 { NO_KIND } else { kind.number() };
     }
 
-    /// The trace as it stands, for a run that stops here.
+    /// The trace as it stands, for a run that stops here or goes on with
+    /// a new window: the events kept are handed over, the samples copied.
     fn trace_so_far(&mut self) -> Trace {
         let board = Board::from_cells(self.board);
         self.trace(board, false)
@@ -263,7 +266,11 @@ impl Recorder {
 
     fn trace(&mut self, board: Result<Board, ParseError>, complete: bool) -> Trace {
         let end = self.snapshot();
-        let mut samples = std::mem::take(&mut self.samples);
+        let mut samples = if complete {
+            std::mem::take(&mut self.samples)
+        } else {
+            self.samples.clone()
+        };
         if self.window.samples > 0 && samples.last().is_none_or(|last| last.step != end.step) {
             samples.push(Sample {
                 step: end.step,

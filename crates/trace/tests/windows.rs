@@ -104,7 +104,7 @@ fn an_undo_says_the_digit_it_takes_back() {
 
 /// Traces with `window`, catching the stop: what the stop was handed.
 fn stopped(approach: &'static sudoku_trace::Approach, puzzle: &Board, window: Window) -> Trace {
-    fn stop(traced: Trace) -> ! {
+    fn stop(traced: Trace) {
         panic::resume_unwind(Box::new(traced))
     }
     let window = Window {
@@ -239,5 +239,64 @@ fn samples_follow_the_whole_search_and_end_where_it_ends() {
             }
             assert!(run.solved_at.is_some_and(|step| step <= whole.total_events));
         }
+    }
+}
+
+thread_local! {
+    /// The windows a stop that goes on was handed, in order.
+    static HANDED: std::cell::RefCell<Vec<Trace>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+#[test]
+fn a_stop_that_returns_lets_the_search_go_on_a_window_at_a_time() {
+    // The page streams a long search: one run hands over its events a
+    // window at a time, instead of a run from the start for each window.
+    fn hand_over(traced: Trace) {
+        HANDED.with_borrow_mut(|handed| handed.push(traced));
+    }
+    let puzzle = Tier::Examples.puzzles()[0].puzzle;
+    for approach in APPROACHES {
+        let whole = trace(approach, &puzzle, ROOM);
+        let from = whole.total_events / 5;
+        let window = Window {
+            from: Start::Step(from),
+            steps: 10,
+            stop: Some(hand_over),
+            samples: 8,
+        };
+        HANDED.with_borrow_mut(Vec::clear);
+        let last = trace_window(approach, &puzzle, window);
+        let mut windows = HANDED.with_borrow_mut(std::mem::take);
+        assert!(windows.len() > 2, "{}", approach.id);
+        assert!(windows.iter().all(|traced| !traced.complete));
+        windows.push(last);
+        // Each window begins where the one before it ended, in the state
+        // the whole search was in there; together they hold every event
+        // from `from` on.
+        let mut step = from;
+        let mut events = Vec::new();
+        for traced in &windows {
+            assert_eq!(traced.start.step, step, "{}", approach.id);
+            let at = usize::try_from(step).unwrap();
+            assert_eq!(
+                traced.start.board,
+                replay(&puzzle, &whole.events[..at]),
+                "{}",
+                approach.id
+            );
+            assert_eq!(
+                traced.start.counts.get(Counter::Placements),
+                placements_before(&whole.events[..at])
+            );
+            step += traced.events.len() as u64;
+            assert_eq!(traced.total_events, step, "{}", approach.id);
+            events.extend_from_slice(&traced.events);
+        }
+        assert_eq!(events, whole.events[usize::try_from(from).unwrap()..]);
+        // The last is the whole search's end, with its samples.
+        let last = windows.last().unwrap();
+        assert!(last.complete);
+        assert_eq!(last.counts, whole.counts, "{}", approach.id);
+        assert_eq!(last.samples.last().unwrap().step, whole.total_events);
     }
 }

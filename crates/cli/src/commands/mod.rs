@@ -16,6 +16,7 @@ pub mod count;
 pub mod generate;
 pub mod judge;
 pub mod list;
+pub mod playground;
 pub mod solve;
 pub mod source;
 mod time_format;

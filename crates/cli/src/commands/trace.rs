@@ -6,16 +6,13 @@
 //! once, on `sudoku_trace::Counter`.
 
 use std::fmt::Write as _;
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write as _};
+use std::io;
 use std::num::IntErrorKind;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Instant;
 
 use crossbeam_channel::{Receiver, Sender};
-use rustix::fs::OFlags;
 
 use serde::Serialize;
 use sudoku_catalog::screen::{screen, Screening};
@@ -27,8 +24,8 @@ use super::{choice_parser, chosen, Choice, InputArgs};
 use crate::batch::{Outcome, Place, Work};
 use crate::input::{self, each_record, Entry, Sink, Source};
 use crate::interrupt::{self, Stopped};
-use crate::output::{diagnostic, same_target, Output, Status};
-use crate::replay_page;
+use crate::output::{diagnostic, Output, Status};
+use crate::replay_page::{self, Opening, PageFile};
 
 /// Count the work each approach does on each puzzle, exactly, and show
 /// its first steps or a page that replays its search.
@@ -56,20 +53,17 @@ pub struct Args {
     /// (`try r1c4 = 1: r2c4 has 1`); an undo, the digit it takes back.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = printed_steps)]
     steps: u32,
-    /// Write a page that replays the search on the first puzzle of the
-    /// input (the rest is not read), for one approach or two side by side,
-    /// to PAGE: one HTML file with nothing else to fetch. The counts table
-    /// goes to standard output, so PAGE is never standard output.
-    /// --timeout covers reading the first record, tracing it and writing
-    /// the page; stderr says what became of PAGE when time runs out.
+    /// Write the replay page to PAGE, opened on the first puzzle of the
+    /// input (the rest is not read) and on one approach or two side by side
+    /// (two aligned by placements): the page of `sudoku playground`, one
+    /// HTML file with nothing else to fetch, that runs the approaches
+    /// itself (in WebAssembly), so it replays every step, however long the
+    /// search. The counts table goes to standard output, so PAGE is never
+    /// standard output. --timeout covers reading the first record, tracing
+    /// it for the table and writing the page; stderr says what became of
+    /// PAGE when time runs out.
     #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
     html: Option<PathBuf>,
-    /// The most steps the page holds of each search, at most 1,000,000
-    /// (about 10 MB of page each, which a browser still opens and
-    /// replays); the counts are always complete.
-    #[arg(long, value_name = "N", default_value_t = 200_000, requires = "html",
-          value_parser = page_steps)]
-    max_steps: u32,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -80,12 +74,6 @@ pub struct Args {
 /// millions of steps, far more than anyone reads.
 const MOST_PRINTED_STEPS: u32 = 100_000;
 
-/// The most steps `trace --html` holds of one search: each is about ten
-/// bytes of page, so a page of two searches stays near 20 MB, which a
-/// browser opens and replays (and the program holds a few times that while
-/// it writes the page).
-const MOST_PAGE_STEPS: u32 = 1_000_000;
-
 /// `--steps N`: from 0 to [`MOST_PRINTED_STEPS`].
 fn printed_steps(text: &str) -> Result<u32, String> {
     let steps = number_of_steps(text)?;
@@ -93,21 +81,6 @@ fn printed_steps(text: &str) -> Result<u32, String> {
         return Err(format!(
             "at most {} steps of each search are printed: each one is held in memory until its record is written",
             grouped(MOST_PRINTED_STEPS.into())
-        ));
-    }
-    Ok(steps)
-}
-
-/// `--max-steps N`: from 1 to [`MOST_PAGE_STEPS`].
-fn page_steps(text: &str) -> Result<u32, String> {
-    let steps = number_of_steps(text)?;
-    if steps == 0 {
-        return Err("the page needs at least 1 step".to_string());
-    }
-    if steps > MOST_PAGE_STEPS {
-        return Err(format!(
-            "a page holds at most {} steps of each search: a bigger one is more than a browser opens and replays comfortably",
-            grouped(MOST_PAGE_STEPS.into())
         ));
     }
     Ok(steps)
@@ -124,7 +97,7 @@ fn number_of_steps(text: &str) -> Result<u32, String> {
 }
 
 /// Prints each record's counts (and steps), or with `--html` writes the
-/// replay page of the first.
+/// replay page opened on the first.
 pub fn run(output: &mut Output<impl io::Write>, args: &Args) -> io::Result<Status> {
     let named = chosen(&args.solver, sudoku_trace::find);
     if let Some(page) = &args.html {
@@ -132,7 +105,6 @@ pub fn run(output: &mut Output<impl io::Write>, args: &Args) -> io::Result<Statu
             approaches: approaches_or(&named, PAGE_APPROACHES),
             files: args.input.files.clone(),
             format: args.input.format(),
-            max_steps: args.max_steps as usize,
         };
         return write_page(output, page, job, deadline_after(args.input.batch.timeout));
     }
@@ -367,9 +339,9 @@ fn json_lines(place: &Place, puzzle: &Board, traces: &[Trace], steps: usize) -> 
     text
 }
 
-/// `sudoku trace --html PAGE`: replays the search on the first puzzle of
-/// the input, of one approach or two side by side, in one self-contained
-/// page, and prints the counts table for it.
+/// `sudoku trace --html PAGE`: writes the replay page opened on the first
+/// puzzle of the input, with one approach or two side by side, and prints
+/// the counts table for it.
 ///
 /// Everything that can refuse the page is checked first, the page is
 /// opened before any work (a page that cannot be written is known before
@@ -389,7 +361,11 @@ fn write_page(
     let file = match PageFile::open(page) {
         Ok(file) => file,
         Err(error) => {
-            diagnostic!("error: {}: {}", page.display(), page_error(&error));
+            diagnostic!(
+                "error: {}: {}",
+                page.display(),
+                replay_page::page_error(&error)
+            );
             return Ok(Status::UsageOrIo);
         }
     };
@@ -408,24 +384,16 @@ fn write_page(
             traces,
             read,
         } => {
-            for traced in &traces {
-                diagnostic!(
-                    "{}: {}: {}",
-                    page.display(),
-                    traced.approach.id,
-                    held(traced)
-                );
-            }
             output.record(&table(&puzzle, &traces, 0))?;
             Ok(read.max(output.status()))
         }
         PageEnd::RecordFailed { at, line, message } => {
-            discard(page, created);
+            PageFile::discard(page, created);
             output.record_error(&at, line, &message)?;
             Ok(Status::RecordFailed)
         }
         PageEnd::Failed(status) => {
-            discard(page, created);
+            PageFile::discard(page, created);
             Ok(status)
         }
     }
@@ -491,11 +459,10 @@ fn refusal(page: &Path, job: &PageJob) -> Option<String> {
     }
     // The counts table goes to standard output: the page there would be
     // overwritten by it, or mixed with it.
-    if page.as_os_str() == "-" || same_target(page, "/dev/stdout") == Some(true) {
-        return Some(format!(
-            "--html {}: the page cannot go to standard output, where the counts table goes: write it to a file",
-            page.display()
-        ));
+    if let Some(refusal) =
+        replay_page::standard_output_refusal("--html ", page, "where the counts table goes")
+    {
+        return Some(refusal);
     }
     if let Some(input) = input::input_written_to(&job.files, page) {
         return Some(format!(
@@ -511,7 +478,6 @@ struct PageJob {
     approaches: Vec<&'static Approach>,
     files: Vec<PathBuf>,
     format: Option<Format>,
-    max_steps: usize,
 }
 
 /// What the page's thread says as it goes.
@@ -590,13 +556,15 @@ impl PageJob {
         }
         // The receiver is gone only when the run has ended.
         let _ = progress.send(Progress::Tracing(format!("{at}:{line}")));
+        // For the table: the page runs the searches itself.
         let traces: Vec<Trace> = self
             .approaches
             .iter()
-            .map(|approach| sudoku_trace::trace(approach, &puzzle, self.max_steps))
+            .map(|approach| sudoku_trace::trace(approach, &puzzle, 0))
             .collect();
         let _ = progress.send(Progress::Writing);
-        if let Err(error) = file.write(|writer| replay_page::render(&puzzle, &traces, writer)) {
+        let ids = self.approaches.iter().map(|approach| approach.id).collect();
+        if let Err(error) = file.write(&Opening::new(&puzzle, ids)) {
             diagnostic!("error: {}: {error}", file.path.display());
             return Ok(PageEnd::Failed(Status::UsageOrIo));
         }
@@ -619,96 +587,6 @@ impl Sink for FirstRecord<'_> {
 
     fn done(&self) -> bool {
         self.0.is_some()
-    }
-}
-
-/// The page, opened for writing before any work, and written once the
-/// searches are traced.
-struct PageFile {
-    file: File,
-    path: PathBuf,
-    /// The file did not exist before: it is removed again when no page is
-    /// written into it.
-    created: bool,
-}
-
-/// `O_NONBLOCK`, as `open` takes it.
-#[allow(clippy::cast_possible_wrap)] // A low bit: no sign to lose.
-const NONBLOCK: i32 = OFlags::NONBLOCK.bits() as i32;
-
-impl PageFile {
-    /// Opens `path` for writing, creating it if it is missing, without
-    /// changing what it holds yet. The open never waits: a FIFO that
-    /// nothing reads fails at once rather than before the deadline is kept.
-    fn open(path: &Path) -> io::Result<PageFile> {
-        let open = |create_new| {
-            OpenOptions::new()
-                .write(true)
-                .create_new(create_new)
-                .custom_flags(NONBLOCK)
-                .open(path)
-        };
-        let (file, created) = match open(true) {
-            Ok(file) => (file, true),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => (open(false)?, false),
-            Err(error) => return Err(error),
-        };
-        // Writing waits as usual: only the open was not to.
-        rustix::fs::fcntl_setfl(&file, OFlags::empty())?;
-        Ok(PageFile {
-            file,
-            path: path.to_path_buf(),
-            created,
-        })
-    }
-
-    /// Replaces what the file holds by what `render` writes.
-    fn write(
-        &self,
-        render: impl FnOnce(&mut dyn io::Write) -> Result<(), minijinja::Error>,
-    ) -> io::Result<()> {
-        // A FIFO or a device has nothing to cut.
-        if self.file.metadata()?.is_file() {
-            self.file.set_len(0)?;
-        }
-        let mut writer = BufWriter::new(&self.file);
-        render(&mut writer).map_err(|error| {
-            // The template engine's message names only its own stage
-            // ("I/O error during rendering"); the cause, "No space left on
-            // device" say, is its source.
-            let cause = std::error::Error::source(&error).map(ToString::to_string);
-            io::Error::other(cause.unwrap_or_else(|| error.to_string()))
-        })?;
-        writer.flush()
-    }
-}
-
-/// Removes the page again when this run `created` it and wrote nothing.
-fn discard(page: &Path, created: bool) {
-    if created {
-        let _ = std::fs::remove_file(page);
-    }
-}
-
-/// An error opening the page, in words: a FIFO that nothing reads says so.
-fn page_error(error: &io::Error) -> String {
-    if error.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error()) {
-        "nothing reads it (a FIFO needs its reader first)".to_string()
-    } else {
-        error.to_string()
-    }
-}
-
-/// How many of a search's steps the page holds.
-fn held(traced: &Trace) -> String {
-    let kept = traced.events.len() as u64;
-    if kept == traced.total_events {
-        format!("all {kept} steps")
-    } else {
-        format!(
-            "the first {kept} of {} steps (the counts are complete)",
-            traced.total_events
-        )
     }
 }
 
