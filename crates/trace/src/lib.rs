@@ -11,9 +11,12 @@
 //!
 //! [`trace`] runs one approach's LeetCode entry point on a puzzle and returns
 //! its [`Counts`] (what each [`Counter`] counts is defined once, in words,
-//! by [`Counter::definition`]), the first events of its search (a replay
-//! shows them), and the board it left. The counts do not depend on the machine: the same puzzle
-//! gives the same counts everywhere.
+//! by [`Counter::definition`]), the first events of its search (`sudoku
+//! trace --steps` prints them), and the board it left; [`trace_window`]
+//! keeps the events of a window that begins at any step or placement, and
+//! can stop the search or hand it over a window at a time (the replay page
+//! asks for its steps so). The counts do not depend on the machine: the
+//! same puzzle gives the same counts everywhere.
 //!
 //! `examples/count_one_search.rs`, which the test `the_crate_example_holds`
 //! (tests/invariants.rs) runs:
@@ -356,8 +359,9 @@ impl Event {
 }
 
 impl Event {
-    /// The event in words: `place r4c7 = 5`, `undo r4c7`, `guess r2c3 in {4,7}`,
-    /// `guess 5 in rows 4-6 is in boxes 5,4,6`.
+    /// The event in words: `place r4c7 = 5`, `undo r4c7 (takes back 5)`,
+    /// `try r1c4 = 1: r1c2 has 1` (a try the check rejected),
+    /// `guess r2c3 in {4,7}`, `guess 5 in rows 4-6 is in boxes 5,4,6`.
     pub fn describe(&self) -> String {
         let at = if self.cell == NO_CELL {
             String::new()

@@ -6,8 +6,8 @@
 //! line is not compiled at all.
 //!
 //! Each probe adds to the counts of the trace being recorded on this thread
-//! (see [`crate::Counter`] for what each count means) and, while there is room,
-//! appends an [`Event`]. With no trace being recorded (the solvers' own unit
+//! (see [`crate::Counter`] for what each count means) and, inside the window
+//! of events the trace keeps ([`crate::Window`]), appends an [`Event`]. With no trace being recorded (the solvers' own unit
 //! tests, compiled here with the probes in), a probe does nothing.
 
 use std::cell::{Cell, RefCell};

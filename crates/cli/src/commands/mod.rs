@@ -83,7 +83,8 @@ struct BatchArgs {
     jobs: Option<u32>,
     /// Stop after SECS seconds (decimals allowed) for the whole run: records
     /// finished by then are written, every other record read is `error:
-    /// timed out`, reading stops, and the exit status is 1.
+    /// timed out` (with `trace --json`, an object whose "error" is "timed
+    /// out"), reading stops, and the exit status is 1.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
 }
