@@ -102,11 +102,19 @@ pub fn render(opening: &Opening, page: &mut dyn io::Write) -> Result<(), minijin
 
 /// Why the page cannot be written to `page`, when it is standard output
 /// (`-`, `/dev/stdout`, or the file standard output is redirected to):
-/// `why` says what else goes there, or why a page does not.
+/// `why` says what else goes there, or why a page does not. Nor can it be
+/// standard input (`/dev/stdin`, or what it comes from): on a pipe, the
+/// page would wait for ever for a reader that is the command itself.
 pub fn standard_output_refusal(option: &str, page: &Path, why: &str) -> Option<String> {
     if page.as_os_str() == "-" || same_target(page, "/dev/stdout") == Some(true) {
         return Some(format!(
             "{option}{}: the page cannot go to standard output, {why}: write it to a file",
+            page.display()
+        ));
+    }
+    if same_target(page, "/dev/stdin") == Some(true) {
+        return Some(format!(
+            "{option}{}: the page cannot go to standard input: write it to a file",
             page.display()
         ));
     }

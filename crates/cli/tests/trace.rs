@@ -6,6 +6,7 @@
 mod page;
 
 use std::process::Output;
+use std::time::Duration;
 
 use crate::common::reference::{classic_work, solved_by_singles};
 use crate::common::{conflicting, fifo_in, file_with, sudoku, unsolvable, EXAMPLE};
@@ -726,6 +727,69 @@ fn a_replay_page_never_shares_standard_output_with_the_table() {
     assert_eq!(code, Some(2), "{stderr}");
     assert_eq!(std::fs::read_to_string(&page).unwrap(), "");
     assert!(!directory.path().join("-").exists());
+}
+
+#[test]
+fn a_page_that_is_standard_input_or_appends_to_an_input_is_refused() {
+    // `cat puzzles | sudoku trace --html /dev/stdin` (and `sudoku playground
+    // /dev/stdin` on a pipe) wrote the page into the pipe it reads, and
+    // waited for ever; `--html p.html in.txt >> in.txt` appended the counts
+    // table to the puzzles.
+    let directory = tempfile::tempdir().unwrap();
+    let binary = crate::common::binary();
+    for command in [
+        format!(
+            "printf '%s\\n' {EXAMPLE} | '{}' trace --html /dev/stdin",
+            binary.display()
+        ),
+        format!(
+            "printf '%s\\n' {EXAMPLE} | '{}' trace --html /dev/stdin -",
+            binary.display()
+        ),
+        format!(
+            "printf '%s\\n' {EXAMPLE} | '{}' playground /dev/stdin",
+            binary.display()
+        ),
+    ] {
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", &command])
+            .current_dir(directory.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let status = wait_timeout::ChildExt::wait_timeout(&mut child, Duration::from_secs(20))
+            .unwrap()
+            .unwrap_or_else(|| {
+                let _ = child.kill();
+                panic!("{command}: still running after 20 s");
+            });
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("standard input"), "{command}: {stderr}");
+        assert!(output.stdout.is_empty(), "{command}");
+    }
+    let input = directory.path().join("puzzles.txt");
+    std::fs::write(&input, format!("{EXAMPLE}\n")).unwrap();
+    let (code, _, stderr) = run(assert_cmd::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "'{}' trace --html page.html \"$1\" >> \"$1\"",
+                binary.display()
+            ),
+            "sh",
+        ])
+        .arg(&input)
+        .current_dir(directory.path()));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is also an input"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        format!("{EXAMPLE}\n")
+    );
+    assert!(!directory.path().join("page.html").exists());
 }
 
 #[test]

@@ -64,6 +64,10 @@ pub struct Args {
     /// PAGE when time runs out.
     #[arg(long, value_name = "PAGE", conflicts_with_all = ["json", "steps"])]
     html: Option<PathBuf>,
+    /// Gone: the page held at most this many steps; it runs the searches
+    /// itself now. Accepted only to say so.
+    #[arg(long, value_name = "N", hide = true)]
+    max_steps: Option<String>,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -99,6 +103,13 @@ fn number_of_steps(text: &str) -> Result<u32, String> {
 /// Prints each record's counts (and steps), or with `--html` writes the
 /// replay page opened on the first.
 pub fn run(output: &mut Output<impl io::Write>, args: &Args) -> io::Result<Status> {
+    if args.max_steps.is_some() {
+        diagnostic!(
+            "error: --max-steps is gone: the replay page runs the approaches itself, \
+             with no cap on steps; leave the option out"
+        );
+        return Ok(Status::UsageOrIo);
+    }
     let named = chosen(&args.solver, sudoku_trace::find);
     if let Some(page) = &args.html {
         let job = PageJob {
@@ -354,6 +365,10 @@ fn write_page(
     job: PageJob,
     deadline: Option<Instant>,
 ) -> io::Result<Status> {
+    // The counts table goes to standard output: not into a puzzle file.
+    if input::refuse_outputs_into(&job.files) {
+        return Ok(Status::UsageOrIo);
+    }
     if let Some(refusal) = refusal(page, &job) {
         diagnostic!("error: {refusal}");
         return Ok(Status::UsageOrIo);

@@ -146,7 +146,11 @@ fn the_page_has_no_step_cap_and_max_steps_is_gone() {
         .current_dir(directory.path())
         .write_stdin(format!("{EXAMPLE}\n")));
     assert_eq!((code, stdout.as_str()), (Some(2), ""));
-    assert!(stderr.contains("--max-steps"), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: --max-steps is gone: the replay page runs the approaches itself, \
+         with no cap on steps; leave the option out\n"
+    );
     assert!(!directory.path().join("page.html").exists());
 }
 
@@ -550,6 +554,46 @@ fn the_page_refuses_a_puzzle_without_a_solution_and_says_why() {
     let dom = settled(&page, &format!("puzzle={several}&step=end"), &profile);
     assert!(dom.contains("more than one solution"));
     assert!(shown(&dom, 0).end);
+}
+
+#[test]
+#[ignore = "needs Chromium (Debian's chromium package); .ci/run installs it and runs this"]
+fn a_link_the_page_cannot_follow_says_why_and_the_page_still_settles() {
+    // A broken %-escape threw before the page listened to its link: no
+    // board, no message, data-ready never true. Unknown ids were replaced
+    // without a word.
+    let (directory, page) = playground_page();
+    let profile = directory.path().join("profile");
+    let message_of = |dom: &str| -> String {
+        let message = &dom[dom.find(r#"id="puzzle-message""#).unwrap()..];
+        message[message.find('>').unwrap() + 1..message.find('<').unwrap()].to_string()
+    };
+    for fragment in ["puzzle=%E0%A4%A", "puzzle=%"] {
+        let dom = settled(&page, fragment, &profile);
+        assert!(dom.contains(r#"data-ready="true""#), "{fragment}");
+        assert!(!message_of(&dom).is_empty(), "{fragment}: no message");
+    }
+    let example = Tier::Examples.puzzles()[0].puzzle.to_line();
+    for (fragment, said) in [
+        (format!("puzzle={example}&solvers=%ZZ"), "broken %-escape"),
+        (
+            format!("puzzle={example}&solvers=nope"),
+            "no approach is called \"nope\"",
+        ),
+        (
+            format!("puzzle={example}&solvers=bitmask,bitboard,full-rescan"),
+            "two approaches at most: full-rescan left out",
+        ),
+    ] {
+        let dom = settled(&page, &fragment, &profile);
+        assert!(dom.contains(r#"data-ready="true""#), "{fragment}");
+        let message = message_of(&dom);
+        assert!(message.contains(said), "{fragment}: {message:?}");
+        assert!(
+            dom.contains(r#"id="board-0""#),
+            "{fragment}: the page still runs"
+        );
+    }
 }
 
 /// The WebAssembly module, driven directly over many puzzles: the survey
