@@ -402,17 +402,9 @@ fn native_state(id: &str, puzzle: &Board, from: Start) -> (Snapshot, String, ser
         samples: 0,
     };
     let start = sudoku_trace::trace_window(approach, puzzle, window).start;
-    let board: String = start
-        .board
-        .iter()
-        .map(|&digit| {
-            if digit == 0 {
-                '.'
-            } else {
-                char::from(b'0' + digit)
-            }
-        })
-        .collect();
+    let board = Board::from_cells(start.board)
+        .expect("a board's cells are digits")
+        .to_line();
     let counts: serde_json::Map<String, serde_json::Value> = approach
         .counters
         .iter()
