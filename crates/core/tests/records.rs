@@ -374,6 +374,12 @@ fn a_lost_quote_in_a_board_is_reported_where_it_is() {
     let broken = json.replacen("[\"4\",", "[4\",", 1);
     assert_ne!(broken, json);
     let input = format!("# a board\n{broken}\n\n{EXAMPLE}\n");
+    a_broken_board_on_line_6_then_the_example_on_line_12(&input);
+}
+
+/// What the two tests of a board broken on its sixth line read: one error
+/// there, then the example after it on line 12.
+fn a_broken_board_on_line_6_then_the_example_on_line_12(input: &str) {
     let records = summary(input.as_bytes());
     assert_eq!(records.len(), 2, "{records:?}");
     let message = records[0].clone().unwrap_err();
@@ -499,12 +505,5 @@ fn a_json_error_after_a_skipped_line_names_the_line_it_is_on() {
         rows[..3].join("\n"),
         rows[4..].join("\n")
     );
-    let records = summary(input.as_bytes());
-    assert_eq!(records.len(), 2, "{records:?}");
-    let message = records[0].clone().unwrap_err();
-    assert!(
-        message.starts_with("line 6: not a LeetCode board: "),
-        "{message}"
-    );
-    assert_eq!(records[1], Ok((12, Format::Line)));
+    a_broken_board_on_line_6_then_the_example_on_line_12(&input);
 }
