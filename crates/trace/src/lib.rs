@@ -174,7 +174,7 @@ impl Counter {
             }
             Counter::BranchPoints => {
                 "nodes where the search must guess: the cell or column it chose has two \
-                 or more options (bitboard: or the digit whose layouts in a band it chose)"
+                 or more options (bitboard: or the digit whose layouts in a band or stack it chose)"
             }
             Counter::Guesses => "digits tried at branch points (bitboard: or layouts tried)",
             Counter::Forced => {
@@ -282,14 +282,16 @@ pub enum EventKind {
     /// A contradiction: the search goes back.
     DeadEnd,
     /// Bitboard must guess how a digit lies in a band: which box each of
-    /// the band's three rows gives it (its layouts left given). `value` is
-    /// the digit, plus 10 times the band (0 to 2), plus 100 times the
-    /// number of layouts.
+    /// the band's three rows gives it; or in a stack: which box each of
+    /// the stack's three columns gives it (its layouts left given). `value`
+    /// is the digit, plus 10 times the unit (0 to 2 for the bands, 3 to 5
+    /// for the stacks), plus 100 times the number of layouts.
     Layouts,
     /// A layout tried at such a branch point: `value` is the digit, plus 10
-    /// times the band, plus 100 times the boxes of its rows within the band
-    /// (three digits 1 to 3, the first row's first: 213 for the second box,
-    /// the first, the third). Nothing is placed; propagation does that.
+    /// times the unit, plus 100 times the boxes of its rows (or columns)
+    /// within the band (or stack), three digits 1 to 3, the first row's
+    /// (or column's) first: 213 for the second box, the first, the third.
+    /// Nothing is placed; propagation does that.
     Layout,
     /// Bitboard gave up on its layouts after `value` guesses and starts
     /// again from the givens, guessing where the fewest options are; the
@@ -381,41 +383,64 @@ impl Event {
             (EventKind::Try, true) => REJECTED_TRY,
             _ => self.kind.phrase(self.cell != NO_CELL),
         };
-        phrase
+        let text = phrase
             .replace("{at}", &at)
             .replace("{clash}", &clash)
             .replace("{before}", &self.before.to_string())
             .replace("{digits}", &digits.join(","))
             .replace("{value}", &self.value.to_string())
             .replace("{digit}", &(self.value % 10).to_string())
-            .replace("{rows}", band_rows(self.value))
-            .replace("{n}", &(self.value / 100).to_string())
-            .replace("{boxes}", &band_boxes(self.value))
+            .replace("{lines}", unit_lines(self.value))
+            .replace("{n}", &(self.value / 100).to_string());
+        // Only a layout's value holds boxes.
+        if text.contains("{boxes}") {
+            text.replace("{boxes}", &unit_boxes(self.value))
+        } else {
+            text
+        }
     }
 }
 
 /// The `value` of a layout event ([`EventKind::Layouts`], [`EventKind::Layout`])
-/// for digit index `digit` (0 for 1) in `band`: the digit, plus 10 times the
-/// band, plus 100 times `extra` (the number of layouts, or the boxes code).
-/// [`band_rows`] and [`band_boxes`] read it back, as the replay page does.
-pub(crate) fn layout_value(band: usize, digit: usize, extra: u16) -> u16 {
-    (digit + 1 + 10 * band) as u16 + 100 * extra
+/// for digit index `digit` (0 for 1) in `unit` (a band, 0 to 2, or a stack,
+/// 3 to 5): the digit, plus 10 times the unit, plus 100 times `extra` (the
+/// number of layouts, or the boxes code). [`unit_lines`] and [`unit_boxes`]
+/// read it back, as the replay page does.
+pub(crate) fn layout_value(unit: usize, digit: usize, extra: u16) -> u16 {
+    (digit + 1 + 10 * unit) as u16 + 100 * extra
 }
 
-/// The rows of the band a layout event's `value` names: `4-6`.
-fn band_rows(value: u16) -> &'static str {
-    ["1-3", "4-6", "7-9"][usize::from(value / 10 % 10 % 3)]
+/// The rows of the band or the columns of the stack a layout event's
+/// `value` names: `rows 4-6`, `columns 1-3`.
+fn unit_lines(value: u16) -> &'static str {
+    [
+        "rows 1-3",
+        "rows 4-6",
+        "rows 7-9",
+        "columns 1-3",
+        "columns 4-6",
+        "columns 7-9",
+    ][usize::from(value / 10 % 10 % 6)]
 }
 
 /// The boxes a [`EventKind::Layout`] event's `value` gives the rows of its
-/// band, numbered 1 to 9 across the board: `5,4,6`.
-fn band_boxes(value: u16) -> String {
-    let band = value / 10 % 10 % 3;
+/// band, or the columns of its stack, numbered 1 to 9 across the board:
+/// `5,4,6`.
+fn unit_boxes(value: u16) -> String {
+    let unit = value / 10 % 10 % 6;
     (value / 100)
         .to_string()
         .chars()
         .filter_map(|k| k.to_digit(10))
-        .map(|k| (3 * band + k as u16).to_string())
+        .map(|k| k as u16)
+        .map(|k| {
+            if unit < 3 {
+                3 * unit + k
+            } else {
+                3 * (k - 1) + unit - 2
+            }
+        })
+        .map(|board_box| board_box.to_string())
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -445,7 +470,7 @@ impl EventKind {
     /// How an event of this kind reads, about a cell or not: `{at}` is the
     /// cell (`r4c7`), `{value}` the digit or row count, `{before}` the digit
     /// the cell held, `{digits}` the candidates; for a layout, `{digit}`,
-    /// `{rows}`, `{n}` and `{boxes}` are read off the value. A try the check
+    /// `{lines}`, `{n}` and `{boxes}` are read off the value. A try the check
     /// rejected reads [`REJECTED_TRY`] instead. The replay page fills in the
     /// same phrases.
     pub fn phrase(self, about_a_cell: bool) -> &'static str {
@@ -463,8 +488,8 @@ impl EventKind {
             (EventKind::Restore, _) => "back to an earlier state: clear {at} (was {before})",
             (EventKind::DeadEnd, true) => "dead end at {at}",
             (EventKind::DeadEnd, false) => "dead end",
-            (EventKind::Layouts, _) => "guess where {digit} goes in rows {rows}: {n} layouts",
-            (EventKind::Layout, _) => "guess {digit} in rows {rows} is in boxes {boxes}",
+            (EventKind::Layouts, _) => "guess where {digit} goes in {lines}: {n} layouts",
+            (EventKind::Layout, _) => "guess {digit} in {lines} is in boxes {boxes}",
             (EventKind::Restart, _) => {
                 "{value} guesses: start again from the givens, guessing where the fewest options are"
             }

@@ -523,32 +523,43 @@ pub fn restart(guesses: usize) {
 }
 
 /// The split key of a branch on the layouts of digit index `digit` in
-/// `band`: above the 81 cells, so that it never meets a cell's.
-fn layout_key(band: usize, digit: usize) -> u8 {
-    (81 + 9 * band + digit) as u8
+/// `unit`: above the 81 cells, so that it never meets a cell's.
+fn layout_key(unit: usize, digit: usize) -> u8 {
+    (81 + 9 * unit + digit) as u8
 }
 
 /// Bitboard chose to guess how digit index `digit` (0 for 1) lies in
-/// `band`; bit p of `layouts` is set for each layout left (two or more).
-/// Each layout tried starts from a copy of the state as it is now.
-pub fn split_layouts(band: usize, digit: usize, layouts: u8) {
-    let value = crate::layout_value(band, digit, layouts.count_ones() as u16);
+/// `unit` (a band, 0 to 2, or a stack, 3 to 5); bit p of `layouts` is set
+/// for each layout left (two or more). Each layout tried starts from a
+/// copy of the state as it is now.
+pub fn split_layouts(unit: usize, digit: usize, layouts: u8) {
+    let value = crate::layout_value(unit, digit, layouts.count_ones() as u16);
     with(|recorder| {
         recorder
             .splits
-            .push((layout_key(band, digit), recorder.board));
+            .push((layout_key(unit, digit), recorder.board));
         recorder.event_at(EventKind::Layouts, NO_CELL, value);
     });
 }
 
-/// Bitboard tries the layout that gives the band's rows the boxes
-/// `boxes` (0 to 2 within the band, the first row's first) to digit index
-/// `digit` in `band`.
-pub fn guess_layout(band: usize, digit: usize, boxes: [u32; 3]) {
+/// Bitboard tries a layout for digit index `digit` in `unit`: `pairing`
+/// gives, in a band, each row (the first's first) its box within the band;
+/// in a stack, each band its column within the stack. The event names, in
+/// a stack, each column's box (the band it gives the column).
+pub fn guess_layout(unit: usize, digit: usize, pairing: [u32; 3]) {
+    let boxes = if unit < 3 {
+        pairing
+    } else {
+        std::array::from_fn(|column| {
+            (0..3)
+                .find(|&band| pairing[band as usize] == column as u32)
+                .unwrap_or(0)
+        })
+    };
     let code = boxes.iter().fold(0, |code, &k| 10 * code + k as u16 + 1);
-    let value = crate::layout_value(band, digit, code);
+    let value = crate::layout_value(unit, digit, code);
     with(|recorder| {
-        back_to_split(recorder, layout_key(band, digit));
+        back_to_split(recorder, layout_key(unit, digit));
         recorder.event_at(EventKind::Layout, NO_CELL, value);
     });
 }
@@ -619,15 +630,15 @@ mod tests {
     /// careful search, which starts again from the givens after 4,096
     /// guesses (no public puzzle needs so many), so `sudoku trace` rarely
     /// shows it; its probes are checked here on a sparse board that needs
-    /// it (one of the few that `--example sparse` of the bitboard crate
-    /// lists). The guesses recorded are the search's own, the restart is
+    /// it (the one that `--example sparse -- 300000 7` of the bitboard
+    /// crate lists). The guesses recorded are the search's own, the restart is
     /// recorded once, and no event writes a digit over another: after each
     /// branch, and at the restart, the events clear what was filled.
     #[test]
     fn bitboard_digit_branches_record_a_board_that_stays_consistent() {
         let mut cells = [0u8; 81];
         let sparse =
-            ".......1...................................4...........9..........57.............";
+            "8...................7............8..1.9...............9...1.2...4..5.............";
         for (cell, c) in cells.iter_mut().zip(sparse.chars()) {
             *cell = c.to_digit(10).map_or(0, |digit| digit as u8);
         }

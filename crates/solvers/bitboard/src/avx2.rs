@@ -62,20 +62,9 @@
 // what compiles it for AVX2: a function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
-use crate::{Code, State, BAND, ROW};
+use crate::{columns, rows_on, Code, State, BAND, MINI_ROW_STARTS, ROW};
 #[cfg(target_arch = "x86_64")]
 use crate::{Kernel, Search};
-
-/// The first cell of every mini-row: bit `9 * row + 3 * box`.
-const MINI_ROW_STARTS: u32 = 0o111_111_111;
-
-/// Every row's content moved up by `n` rows (1 or 2), the first rows coming
-/// round to the bottom: bit `9 * row + k` of the result is bit
-/// `9 * ((row + n) % 3) + k` of `x`.
-#[inline(always)]
-fn rows_on(x: u32, n: u32) -> u32 {
-    ((x >> (9 * n)) | (x << (27 - 9 * n))) & BAND
-}
 
 /// Within each group of three fields of `width` bits side by side (3 for
 /// the boxes of a row, 1 for the columns of a stack), every field moved to
@@ -109,12 +98,6 @@ fn fitting_pairs(pairs: u32, width: u32) -> u32 {
     pairs
         & (fields_on(next, 1, width) & fields_on(last, 2, width)
             | fields_on(next, 2, width) & fields_on(last, 1, width))
-}
-
-/// The columns (bits 0 to 8) where a band's word has a cell.
-#[inline(always)]
-fn columns(cells: u32) -> u32 {
-    (cells | cells >> 9 | cells >> 18) & ROW
 }
 
 /// The cells of the band in `columns`.

@@ -7,16 +7,18 @@
 //! which (row, box) pairs are still open keeps only the mini-rows that fit
 //! such a one-to-one pattern, which finds locked candidates, hidden singles in
 //! rows and boxes, and contradictions in one lookup. Naked singles are found
-//! for a whole band at once by counting candidates with two running masks.
-//! Once a search has made a few guesses, it also looks at the mini-rows
-//! before each guess: a mini-row holds exactly three digits, so three
-//! digits sure to be in one leave no room there for any other (tdoku's
-//! "triads").
+//! for a whole band at once by counting candidates with two running masks,
+//! and the same pairing rule holds for the columns of a stack. Before each
+//! guess the search also looks at mini-rows and mini-columns (tdoku's
+//! "triads"): each holds exactly three digits, so three digits sure to be
+//! in one leave no room there for any other, and three digits alone to
+//! reach a mini-column are all in it.
 //! When nothing more follows, the search guesses how one digit lies in one
-//! band (its layout: which box each of the band's rows gives it), choosing
-//! as tdoku does the band with the fewest layouts left and in it the digit
-//! with the fewest, and tries each layout on a copy of the 27 words, depth
-//! first. A search that has made thousands of guesses (no puzzle of the
+//! band or stack (its layout: which box each of the band's rows, or the
+//! stack's columns, gives it), choosing as tdoku does among bands and
+//! stacks the one with the fewest ways left to lay out its digits and in it
+//! the digit with the fewest layouts, and tries each layout on a copy of
+//! the 27 words, depth first. A search that has made thousands of guesses (no puzzle of the
 //! large public sets needs so many; sparse boards can) starts again from
 //! the givens and branches on a two-candidate cell or the tightest spot
 //! left, a cell or a digit with the fewest options, so such a board takes
@@ -36,8 +38,8 @@
 //! public 17-clue puzzles mostly need none, and the hardest public sets
 //! tens to a few hundred per puzzle (the guesses table of
 //! `notes/bitboard.md`). Space: a state of 168 bytes per level of guessing,
-//! at most 27 levels of layouts (one per band and digit) plus one per cell
-//! guessed.
+//! at most 54 levels of layouts (one per band or stack and digit) plus one
+//! per cell guessed.
 //!
 //! **No solution.** [`Solution::solve_sudoku`] leaves the board unchanged;
 //! [`solve`] returns `None`, [`solve_unique`] returns `None` and
@@ -159,51 +161,21 @@ const fn fitting_pairs() -> [u32; 512] {
 /// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
 
-/// Guesses after which the search reasons harder at each node: the
-/// column rule (`State::stack_pairings`) joins every propagation, and the
-/// triad rule (`State::triads`) runs before each layout guess. Both cost
-/// time at every node and pay only where guesses keep dying. Most puzzles
-/// of Serg's easy set (each has several solutions, so a guess rarely dies)
-/// are solved before, and pay for neither; the hard sets gain from both on
-/// every later guess (the A/B is in `notes/lab/bitboard-experiments.md`).
-/// The givens' own propagation always has the column rule.
-const STRONGER_AFTER: usize = 8;
+/// The first cell of every mini-row of a band: bit `9 * row + 3 * box`.
+/// A word's mini-rows are kept so, one bit each; the three bands' are
+/// interleaved by shifting each by its band (see `State::triads`).
+const MINI_ROW_STARTS: u32 = 0o111_111_111;
 
-/// For a band's shape (as in [`FITTING`]), the mini-rows a digit is sure to
-/// be in: bit `3 * row + box` when its row reaches that box alone.
-const SURE_MINI_ROWS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut shape: u32 = 0;
-    while shape < 512 {
-        let mut row = 0;
-        while row < 3 {
-            let boxes = (shape >> (3 * row)) & 0b111;
-            if boxes.is_power_of_two() {
-                table[shape as usize] |= boxes << (3 * row);
-            }
-            row += 1;
-        }
-        shape += 1;
-    }
-    table
-};
+/// The [`MINI_ROW_STARTS`] bits of each row's first box, and of its last.
+const FIRST_BOX_STARTS: u32 = 0o001_001_001;
+const LAST_BOX_STARTS: u32 = 0o100_100_100;
 
-/// For a set of mini-rows (bit `3 * row + box`), their cells in the band.
-const MINI_ROW_CELLS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut mini_row = 0;
-        while mini_row < 9 {
-            if set & (1 << mini_row) != 0 {
-                table[set] |= 0b111 << (9 * (mini_row / 3) + 3 * (mini_row % 3));
-            }
-            mini_row += 1;
-        }
-        set += 1;
-    }
-    table
-};
+/// Weights of a digit's number of layouts in a band or stack (index 1 to
+/// 6), about twice its base-2 logarithm: their sum over the nine digits
+/// is about twice the logarithm of the number of ways left to lay them all
+/// out there, and the search guesses where that is least (see
+/// `State::layout_guess`). Three bits each, read by a shift.
+const LAYOUT_WEIGHTS: u32 = 2 << 6 | 3 << 9 | 4 << 12 | 5 << 15 | 5 << 18;
 
 /// The cells of a band's first box: three bits in each row.
 const FIRST_BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
@@ -212,9 +184,9 @@ const FIRST_BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// Where the search guesses: each layout (bits of [`PAIRINGS`]) left to the
-/// digit index `digit` in `band`; every candidate of the cell `bit` of
-/// `band`; or the digit index `digit` in that cell, first there and then
-/// anywhere else.
+/// digit index `digit` in a band (0 to 2) or a stack (3 to 5, for stacks 0
+/// to 2); every candidate of the cell `bit` of `band`; or the digit index
+/// `digit` in that cell, first there and then anywhere else.
 #[derive(Clone, Copy)]
 enum Guess {
     Layout(usize, usize, u8),
@@ -335,6 +307,65 @@ fn layout_count(word: u32) -> u32 {
         + (rows[0] & turn(rows[1], 2) & turn(rows[2], 1));
     // Three fields of 0 to 2, added: at most 6, no carry out of 3 bits.
     (fits + (fits >> 3) + (fits >> 6)) & 0b111
+}
+
+/// The columns (bits 0 to 8) where a band's word has a cell.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn columns(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW
+}
+
+/// Every row's content moved up by `n` rows (1 or 2), the first rows coming
+/// round to the bottom: bit `9 * row + k` of the result is bit
+/// `9 * ((row + n) % 3) + k` of `x`. Rows of a band, or, for the columns
+/// each band reaches (bit `9 * band + column`), bands.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn rows_on(x: u32, n: u32) -> u32 {
+    ((x >> (9 * n)) | (x << (27 - 9 * n))) & BAND
+}
+
+/// A digit's number of layouts in each stack (three bits per stack), from
+/// the columns it reaches in each band ([`columns`]): as [`layout_count`]
+/// counts a band's pairings of rows with boxes, with the three columns of a
+/// stack in place of the boxes of a row and turned within the stack.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn stack_layout_counts(first: u32, second: u32, third: u32) -> u32 {
+    let turn_one = |columns: u32| (columns >> 1 & 0o333) | (columns << 2 & 0o444);
+    let turn_two = |columns: u32| (columns >> 2 & 0o111) | (columns << 1 & 0o666);
+    // The bits of each three, counted: at most 3 each.
+    let count = |fits: u32| fits - (fits >> 1 & 0o333) - (fits >> 2 & 0o111);
+    count(first & turn_one(second) & turn_two(third))
+        + count(first & turn_two(second) & turn_one(third))
+}
+
+/// The shape of digit index `digit` in `stack` as [`LAYOUTS`] reads a
+/// band's: bit `3 * band + column` (the column within the stack) when the
+/// band has the digit in that column.
+fn stack_shape(candidates: &[u32; 27], stack: usize, digit: usize) -> u32 {
+    (0..3).fold(0, |shape, band| {
+        shape | ((columns(candidates[9 * band + digit]) >> (3 * stack)) & 0b111) << (3 * band)
+    })
+}
+
+/// Of nine sets, the elements in three or more, and in four or more.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    for &set in sets {
+        four |= three & set;
+        three |= two & set;
+        two |= one & set;
+        one |= set;
+    }
+    (three, four)
 }
 
 /// What each copy of the search does its own way: read a word's shape, take
@@ -504,6 +535,21 @@ impl State {
         self.changed |= (lost & !(1 << digit)) << (9 * band);
     }
 
+    /// Keeps only `layout` (of [`PAIRINGS`]) for the digit index `digit` in
+    /// `unit`: in a band (0 to 2), the three mini-rows it gives the rows; in
+    /// a stack (3 to 5), the column it gives each band there.
+    fn keep_layout(&mut self, unit: usize, digit: usize, layout: usize) {
+        if unit < 3 {
+            self.remove(9 * unit + digit, !LAYOUT_CELLS[layout]);
+            return;
+        }
+        let stack = 3 * (unit - 3);
+        for (band, &column) in PAIRINGS[layout].iter().enumerate() {
+            let others = 0b111 << stack & !(1 << (stack + column as usize));
+            self.remove(9 * band + digit, others * COLUMN);
+        }
+    }
+
     /// Keeps `bit` as the only place for `digit` in its row of `band`;
     /// propagation does the rest.
     fn place(&mut self, digit: usize, band: usize, bit: u32) {
@@ -571,12 +617,12 @@ impl State {
     }
 
     /// Runs the band updates and the naked-single scan until neither finds
-    /// anything new, and then, with `columns`, the column rule too, until
-    /// none does. Returns false on a contradiction.
+    /// anything new, and then the column rule too, until none does.
+    /// Returns false on a contradiction.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn propagate<K: Kernel>(&mut self, columns: bool) -> bool {
+    fn propagate<K: Kernel>(&mut self) -> bool {
         loop {
             #[cfg(sudoku_trace)]
             crate::probe::tick();
@@ -599,9 +645,6 @@ impl State {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
-            }
-            if !columns {
-                return true;
             }
             match K::stack_pairings(self) {
                 None => return false,
@@ -705,47 +748,63 @@ impl State {
         (once, twice, thrice)
     }
 
-    /// What to guess on, as tdoku chooses: the band with the fewest layouts
-    /// left over all digits (among bands where some digit has two or more),
-    /// and in it the digit with the fewest layouts, at least two. Each
-    /// branch keeps one layout: the digit's three mini-rows in the band.
-    /// `None` when every digit has one layout left in every band.
+    /// What to guess on: a digit's layout in a band or a stack. In a
+    /// stack a digit takes one column in each band and one band in each
+    /// column, so its layouts there are the six pairings of the stack's
+    /// bands with its columns, as a band's are of its rows with its boxes.
+    /// The search takes the band or stack where the fewest ways are left
+    /// to lay out all nine digits (the least sum of [`LAYOUT_WEIGHTS`];
+    /// only those where some digit has two layouts or more), and in it the
+    /// digit with the fewest layouts, at least two: each branch keeps one
+    /// layout. `None` when every digit has one layout left everywhere.
     ///
-    /// A layout fixes less than a digit in a cell, but the choice sees the
-    /// whole band, and the branches it makes are few and each decides a
-    /// lot: counting to two on the forum's hardest sets it measured faster
-    /// than guessing on a cell with two candidates, though slower on the
-    /// easiest set (the A/B is in `notes/lab/bitboard-experiments.md`).
+    /// tdoku chooses among bands and stacks too, the one with the fewest
+    /// layouts in all; weighing each digit's count by its logarithm makes
+    /// the search split less (the counts are in
+    /// `notes/lab/bitboard-experiments.md`).
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn layout_guess<K: Kernel>(&self) -> Option<Guess> {
-        let mut counts = [0u32; 27];
+        // Each digit's layouts, entry `9 * unit + digit` (bands 0 to 2,
+        // then stacks).
+        let mut counts = [0u32; 54];
         for (count, &word) in counts.iter_mut().zip(&self.candidates) {
             *count = layout_count(word);
         }
+        for digit in 0..9 {
+            let [first, second, third] =
+                [0, 9, 18].map(|word| columns(self.candidates[word + digit]));
+            let stacks = stack_layout_counts(first, second, third);
+            for stack in 0..3 {
+                counts[27 + 9 * stack + digit] = (stacks >> (3 * stack)) & 0b111;
+            }
+        }
         // The choices as keys whose least is the one wanted, with no branch
-        // per band or digit: the band's total, then the band (two bits);
+        // per unit or digit: the unit's weight, then the unit (three bits);
         // the digit's count, then the digit (four bits). `u32::MAX` marks
         // what may not be chosen.
-        let band_key = |band: usize| {
-            let counts = &counts[9 * band..9 * band + 9];
-            let total: u32 = counts.iter().sum();
+        let unit_key = |unit: usize| {
+            let counts = &counts[9 * unit..9 * unit + 9];
+            let weight: u32 = counts
+                .iter()
+                .map(|&count| (LAYOUT_WEIGHTS >> (3 * count)) & 0b111)
+                .sum();
             // Counts are 1 to 6; an OR above 1 means some count is 2 or
-            // more (a solved band has all 1).
+            // more (a solved unit has all 1).
             let most = counts.iter().fold(0, |most, &count| most | count);
             if most > 1 {
-                total << 2 | band as u32
+                weight << 3 | unit as u32
             } else {
                 u32::MAX
             }
         };
-        let best = band_key(0).min(band_key(1)).min(band_key(2));
+        let best = (0..6).map(unit_key).min().unwrap_or(u32::MAX);
         if best == u32::MAX {
             return None;
         }
-        let band = (best & 0b11) as usize;
-        let choice = counts[9 * band..9 * band + 9]
+        let unit = (best & 0b111) as usize;
+        let choice = counts[9 * unit..9 * unit + 9]
             .iter()
             .zip(0..)
             .map(|(&count, digit)| {
@@ -759,52 +818,94 @@ impl State {
             .filter(|&key| key != u32::MAX)
             .map(|key| (key & 0xF) as usize);
         choice.map(|digit| {
-            let layouts = LAYOUTS[K::shape(self.candidates[9 * band + digit]) as usize];
-            Guess::Layout(band, digit, layouts)
+            let shape = if unit < 3 {
+                K::shape(self.candidates[9 * unit + digit])
+            } else {
+                stack_shape(&self.candidates, unit - 3, digit)
+            };
+            Guess::Layout(unit, digit, LAYOUTS[shape as usize])
         })
     }
 
-    /// Triads, in the rows: a mini-row (three cells of a row within a box)
-    /// holds exactly three digits, so when three digits are sure to be in
-    /// one (their row in the band reaches no other box), no other digit
-    /// may be there. `Some(true)` when it removed any candidate, `None`
-    /// when four digits are sure to be in one mini-row.
+    /// Triads: a mini-row (three cells of a row within a box) holds
+    /// exactly three digits, and so does a mini-column (three cells of a
+    /// column within a box). So when three digits are sure to be in a
+    /// mini-row (their row in the band reaches that box alone) or in a
+    /// mini-column (their column reaches that band alone), no other digit
+    /// may be there; and when only three digits reach a mini-column, each
+    /// of them is there: its column leaves the other bands, and the box's
+    /// other columns leave the digit in that band. `Some(true)` when it
+    /// removed any candidate, `None` when four digits are sure of one
+    /// mini-row or mini-column, or fewer than three reach a mini-column.
     ///
-    /// tdoku reasons so on mini-rows and mini-columns, with a rule for
-    /// each direction both ways (a mini-row that only three digits reach
-    /// holds those three). Here, the rest cost more time than the guesses
-    /// they save (`notes/lab/bitboard-experiments.md`).
+    /// All bands at once: per digit, one word of its mini-rows (each
+    /// band's [`MINI_ROW_STARTS`] bits shifted by the band) and one of its
+    /// mini-columns (bit `9 * band + column`), then running masks over the
+    /// nine digits count, per mini-row and mini-column, the digits that
+    /// reach it or are sure of it. tdoku reasons on mini-rows and
+    /// mini-columns so, both ways; the one left out here (only three digits
+    /// reach a mini-row) saves few guesses.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn triads<K: Kernel>(&mut self) -> Option<bool> {
+    fn triads(&mut self) -> Option<bool> {
+        let mut mini_rows = [0u32; 27];
+        let mut sure_rows = [0u32; 27];
+        let mut reached = [0u32; 27];
+        for (word, &cells) in self.candidates.iter().enumerate() {
+            let rows = (cells | cells >> 1 | cells >> 2) & MINI_ROW_STARTS;
+            // Each mini-row against the next and the last of its row.
+            let next =
+                (rows >> 3 & MINI_ROW_STARTS & !LAST_BOX_STARTS) | (rows << 6 & LAST_BOX_STARTS);
+            let last =
+                (rows >> 6 & FIRST_BOX_STARTS) | (rows << 3 & MINI_ROW_STARTS & !FIRST_BOX_STARTS);
+            mini_rows[word] = rows;
+            sure_rows[word] = rows & !next & !last;
+            reached[word] = columns(cells);
+        }
+        // Per digit: its mini-rows reached and sure (bit `9 * row + 3 * box
+        // + band`), and its mini-columns reached and sure (bit `9 * band +
+        // column`).
+        let interleave = |words: &[u32; 27], digit: usize| {
+            words[digit] | words[9 + digit] << 1 | words[18 + digit] << 2
+        };
+        let mut rows = [0u32; 9];
+        let mut sure = [0u32; 9];
+        let mut reach = [0u32; 9];
+        let mut sure_columns = [0u32; 9];
+        for digit in 0..9 {
+            rows[digit] = interleave(&mini_rows, digit);
+            sure[digit] = interleave(&sure_rows, digit);
+            let columns = reached[digit] | reached[9 + digit] << 9 | reached[18 + digit] << 18;
+            reach[digit] = columns;
+            let elsewhere = rows_on(columns, 1) | rows_on(columns, 2);
+            sure_columns[digit] = columns & !elsewhere;
+        }
+        let (sure_three, sure_four) = three_and_four(&sure);
+        let (reach_three, reach_four) = three_and_four(&reach);
+        let (sure_columns_three, sure_columns_four) = three_and_four(&sure_columns);
+        if sure_four | sure_columns_four != 0 || reach_three != BAND {
+            return None;
+        }
+        let only_three = reach_three & !reach_four;
         let mut found = false;
-        for band in 0..3 {
-            if self.unsolved[band] == 0 {
+        for digit in 0..9 {
+            let rows_taken = sure_three & !sure[digit] & rows[digit];
+            let columns_taken = sure_columns_three & !sure_columns[digit] & reach[digit];
+            let forced = only_three & reach[digit] & !sure_columns[digit];
+            if rows_taken | columns_taken | forced == 0 {
                 continue;
             }
-            // Per digit, the mini-rows it is sure of (bit `3 * row + box`),
-            // and over the digits, the mini-rows sure for three or four.
-            let mut sure = [0u32; 9];
-            let (mut once, mut twice, mut thrice, mut four) = (0, 0, 0, 0);
-            for (sure, &word) in sure
-                .iter_mut()
-                .zip(&self.candidates[9 * band..9 * band + 9])
-            {
-                *sure = SURE_MINI_ROWS[K::shape(word) as usize];
-                four |= thrice & *sure;
-                thrice |= twice & *sure;
-                twice |= once & *sure;
-                once |= *sure;
-            }
-            if four != 0 {
-                return None;
-            }
-            if thrice == 0 {
-                continue;
-            }
-            for (digit, &sure) in sure.iter().enumerate() {
-                let drop = MINI_ROW_CELLS[(thrice & !sure) as usize];
+            let forced_in = [forced & ROW, forced >> 9 & ROW, forced >> 18];
+            for band in 0..3 {
+                let rows = (rows_taken >> band) & MINI_ROW_STARTS;
+                let own = forced_in[band];
+                let stack_mates = (((own | own >> 1 | own >> 2) & 0o111) * 0b111) & !own;
+                let columns = (columns_taken >> (9 * band)) & ROW
+                    | forced_in[(band + 1) % 3]
+                    | forced_in[(band + 2) % 3]
+                    | stack_mates;
+                let drop = (rows * 0b111) | (columns * COLUMN);
                 let word = 9 * band + digit;
                 if self.candidates[word] & drop != 0 {
                     self.remove(word, drop);
@@ -1038,10 +1139,7 @@ impl Search<'_> {
             if !std::mem::take(&mut same_node) {
                 crate::probe::node();
             }
-            let stronger = self.careful || self.guesses >= STRONGER_AFTER;
-            // The givens' own propagation, before any guess, has the column
-            // rule too (the AVX2 code's loader has already applied it).
-            if !state.propagate::<K>(stronger || self.guesses == 0) {
+            if !state.propagate::<K>() {
                 #[cfg(sudoku_trace)]
                 crate::probe::dead_end();
                 return;
@@ -1058,37 +1156,36 @@ impl Search<'_> {
                 }
                 return;
             }
-            let choice = if self.careful {
-                state.guess(true)
-            } else if self.guesses > CAREFUL_AFTER {
+            if !self.careful && self.guesses > CAREFUL_AFTER {
                 // Give up: a limit of 0 unwinds every level above at once.
                 self.limit = 0;
                 return;
-            } else {
-                if stronger {
-                    match state.triads::<K>() {
-                        None => {
-                            #[cfg(sudoku_trace)]
-                            crate::probe::dead_end();
-                            return;
-                        }
-                        Some(true) => {
-                            #[cfg(sudoku_trace)]
-                            {
-                                same_node = true;
-                            }
-                            continue;
-                        }
-                        Some(false) => {}
-                    }
+            }
+            match state.triads() {
+                None => {
+                    #[cfg(sudoku_trace)]
+                    crate::probe::dead_end();
+                    return;
                 }
+                Some(true) => {
+                    #[cfg(sudoku_trace)]
+                    {
+                        same_node = true;
+                    }
+                    continue;
+                }
+                Some(false) => {}
+            }
+            let choice = if self.careful {
+                state.guess(true)
+            } else {
                 state
                     .layout_guess::<K>()
                     .unwrap_or_else(|| state.guess(false))
             };
             let (band, bit) = match choice {
-                Guess::Layout(band, digit, layouts) => {
-                    if !self.run_layouts(&mut state, band, digit, layouts) {
+                Guess::Layout(unit, digit, layouts) => {
+                    if !self.run_layouts(&mut state, unit, digit, layouts) {
                         return;
                     }
                     continue;
@@ -1126,24 +1223,24 @@ impl Search<'_> {
 
 impl Search<'_> {
     /// Tries each of `layouts` (two or more) for the digit index `digit` in
-    /// `band`: all but the last on copies of `state`, the last on `state`
-    /// itself. False when the limit is reached.
+    /// `unit` (a band, or a stack after the bands): all but the last on
+    /// copies of `state`, the last on `state` itself. False when the limit
+    /// is reached.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn run_layouts(&mut self, state: &mut State, band: usize, digit: usize, layouts: u8) -> bool {
+    fn run_layouts(&mut self, state: &mut State, unit: usize, digit: usize, layouts: u8) -> bool {
         self.splits += 1;
         #[cfg(sudoku_trace)]
-        crate::probe::split_layouts(band, digit, layouts);
-        let word = 9 * band + digit;
+        crate::probe::split_layouts(unit, digit, layouts);
         let mut left = layouts;
         while left & (left - 1) != 0 {
             let layout = left.trailing_zeros() as usize;
             left &= left - 1;
             let mut guess = *state;
             #[cfg(sudoku_trace)]
-            crate::probe::guess_layout(band, digit, PAIRINGS[layout]);
-            guess.remove(word, !LAYOUT_CELLS[layout]);
+            crate::probe::guess_layout(unit, digit, PAIRINGS[layout]);
+            guess.keep_layout(unit, digit, layout);
             self.guesses += 1;
             (self.branch)(self, guess);
             if self.count >= self.limit {
@@ -1152,9 +1249,9 @@ impl Search<'_> {
         }
         let layout = left.trailing_zeros() as usize;
         #[cfg(sudoku_trace)]
-        crate::probe::guess_layout(band, digit, PAIRINGS[layout]);
+        crate::probe::guess_layout(unit, digit, PAIRINGS[layout]);
         self.guesses += 1;
-        state.remove(word, !LAYOUT_CELLS[layout]);
+        state.keep_layout(unit, digit, layout);
         true
     }
 
