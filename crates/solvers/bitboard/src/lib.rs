@@ -15,9 +15,10 @@
 //! reach a mini-column are all in it.
 //! When nothing more follows, the search guesses how one digit lies in one
 //! band or stack (its layout: which box each of the band's rows, or the
-//! stack's columns, gives it), choosing as tdoku does among bands and
-//! stacks the one with the fewest ways left to lay out its digits and in it
-//! the digit with the fewest layouts, and tries each layout on a copy of
+//! stack's columns, gives it), choosing much as tdoku does among bands and
+//! stacks the one with the fewest ways left to lay out its digits (tdoku
+//! takes the plain count of layouts, this search about their logarithm)
+//! and in it the digit with the fewest layouts, and tries each layout on a copy of
 //! the 27 words, depth first. A search that has made thousands of guesses (no puzzle of the
 //! large public sets needs so many; sparse boards can) starts again from
 //! the givens and branches on a two-candidate cell or the tightest spot
@@ -841,10 +842,10 @@ impl State {
     /// All bands at once: per digit, one word of its mini-rows (each
     /// band's [`MINI_ROW_STARTS`] bits shifted by the band) and one of its
     /// mini-columns (bit `9 * band + column`), then running masks over the
-    /// nine digits count, per mini-row and mini-column, the digits that
-    /// reach it or are sure of it. tdoku reasons on mini-rows and
-    /// mini-columns so, both ways; the one left out here (only three digits
-    /// reach a mini-row) saves few guesses.
+    /// nine digits count the digits sure of each mini-row and mini-column,
+    /// and those that reach each mini-column. tdoku reasons on mini-rows
+    /// and mini-columns so, both ways; the one left out here (only three
+    /// digits reach a mini-row) saves few splits.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -1082,7 +1083,7 @@ struct Search<'a> {
     /// out of the words is work that counting does not need.
     digits: bool,
     /// Branches tried: a digit guessed in a cell, or a layout of a digit in
-    /// a band; each counted once.
+    /// a band or stack; each counted once.
     guesses: usize,
     /// Places where the search split into branches, each counted once.
     splits: usize,
