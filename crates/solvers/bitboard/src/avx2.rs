@@ -17,7 +17,9 @@
 //! all nine digits at once here ([`stack_pairings_by_vector`]); and at
 //! the first solution, the search for a swap and the reading out of the
 //! digits, loops there, are done a band at a time on vectors here
-//! ([`has_swap_by_vector`], [`cells_by_vector`]).
+//! ([`has_swap_by_vector`], [`cells_by_vector`]); what the triads read of
+//! each digit, one digit at a time there, is eight digits in the lanes of
+//! a vector here ([`lines_by_vector`]).
 //!
 //! **The loader and its sweep.** `State::new` applies each given to its
 //! words, and `State::propagate` then brings one changed word up to date at
@@ -64,7 +66,7 @@
 
 use crate::{columns, rows_on, Code, State, BAND, MINI_ROW_STARTS, ROW};
 #[cfg(target_arch = "x86_64")]
-use crate::{Kernel, Search};
+use crate::{Kernel, Lines, Search};
 
 /// Within each group of three fields of `width` bits side by side (3 for
 /// the boxes of a row, 1 for the columns of a stack), every field moved to
@@ -451,6 +453,126 @@ impl<const PEXT: bool> Kernel for Vectors<PEXT> {
     fn cells(state: &State) -> [u8; 81] {
         cells_by_vector(state)
     }
+
+    #[inline(always)]
+    fn lines(state: &State) -> Lines {
+        lines_by_vector(state)
+    }
+}
+
+/// `State::lines` on vectors: digits 1 to 8 in the eight lanes of AVX2
+/// registers, one register for each band's words of them, and digit 9
+/// alone, as the portable code reads it (`crate::digit_lines`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lines_by_vector(state: &State) -> Lines {
+    use crate::{FIRST_BOX_STARTS, LAST_BOX_STARTS};
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256,
+        _mm256_set1_epi32, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+    };
+    let mut lines = Lines {
+        rows: [0; 9],
+        sure: [0; 9],
+        reach: [0; 9],
+        sure_columns: [0; 9],
+    };
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // compiled for AVX2, and only called on a processor that has it (see
+    // `choose`). Each load reads eight of the 27 words, from word 0, 9 or
+    // 18; each store writes the first eight of a line's nine.
+    unsafe {
+        let splat = |bits: u32| _mm256_set1_epi32(i32::from_ne_bytes(bits.to_ne_bytes()));
+        let or = |a, b| _mm256_or_si256(a, b);
+        let and = |a, b| _mm256_and_si256(a, b);
+        let starts = splat(MINI_ROW_STARTS);
+        let (mut reached, mut sure, mut columns) = (splat(0), splat(0), splat(0));
+        for band in 0..3 {
+            // The load is the unaligned one: a pointer with the alignment
+            // of `u32` is all it needs.
+            #[allow(clippy::cast_ptr_alignment)]
+            let cells: __m256i = _mm256_loadu_si256(state.candidates[9 * band..].as_ptr().cast());
+            let rows = and(
+                or(
+                    cells,
+                    or(_mm256_srli_epi32::<1>(cells), _mm256_srli_epi32::<2>(cells)),
+                ),
+                starts,
+            );
+            let next = or(
+                and(
+                    _mm256_srli_epi32::<3>(rows),
+                    splat(MINI_ROW_STARTS & !LAST_BOX_STARTS),
+                ),
+                and(_mm256_slli_epi32::<6>(rows), splat(LAST_BOX_STARTS)),
+            );
+            let last = or(
+                and(_mm256_srli_epi32::<6>(rows), splat(FIRST_BOX_STARTS)),
+                and(
+                    _mm256_slli_epi32::<3>(rows),
+                    splat(MINI_ROW_STARTS & !FIRST_BOX_STARTS),
+                ),
+            );
+            let alone = _mm256_andnot_si256(or(next, last), rows);
+            let folded = and(
+                or(
+                    cells,
+                    or(
+                        _mm256_srli_epi32::<9>(cells),
+                        _mm256_srli_epi32::<18>(cells),
+                    ),
+                ),
+                splat(ROW),
+            );
+            // Shifts by the band: 0, 1, 2 for the mini-rows, 0, 9, 18 for
+            // the columns.
+            let (rows, alone, folded) = match band {
+                0 => (rows, alone, folded),
+                1 => (
+                    _mm256_slli_epi32::<1>(rows),
+                    _mm256_slli_epi32::<1>(alone),
+                    _mm256_slli_epi32::<9>(folded),
+                ),
+                _ => (
+                    _mm256_slli_epi32::<2>(rows),
+                    _mm256_slli_epi32::<2>(alone),
+                    _mm256_slli_epi32::<18>(folded),
+                ),
+            };
+            reached = or(reached, rows);
+            sure = or(sure, alone);
+            columns = or(columns, folded);
+        }
+        // The columns reached in no other band: the bands turned by one
+        // and by two.
+        let turned = |n: i32| match n {
+            1 => or(
+                _mm256_srli_epi32::<9>(columns),
+                _mm256_slli_epi32::<18>(columns),
+            ),
+            _ => or(
+                _mm256_srli_epi32::<18>(columns),
+                _mm256_slli_epi32::<9>(columns),
+            ),
+        };
+        let elsewhere = and(or(turned(1), turned(2)), splat(BAND));
+        let sure_columns = _mm256_andnot_si256(elsewhere, columns);
+        #[allow(clippy::cast_ptr_alignment)]
+        let store =
+            |line: &mut [u32; 9], vector| _mm256_storeu_si256(line.as_mut_ptr().cast(), vector);
+        store(&mut lines.rows, reached);
+        store(&mut lines.sure, sure);
+        store(&mut lines.reach, columns);
+        store(&mut lines.sure_columns, sure_columns);
+    }
+    let last = [8, 17, 26].map(|word| state.candidates[word]);
+    [
+        lines.rows[8],
+        lines.sure[8],
+        lines.reach[8],
+        lines.sure_columns[8],
+    ] = crate::digit_lines(last);
+    lines
 }
 
 /// A word's shape (`crate::shape`) in one instruction: BMI2's `pext`
@@ -688,6 +810,28 @@ fn lost_words(before: &[u32; 27], after: &[u32; 27]) -> u32 {
         same |= u32::from_ne_bytes(equal.to_ne_bytes()) << start;
     }
     !same & BAND
+}
+
+/// [`lines_by_vector`] compiled for AVX2, for the tests.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(all(test, target_arch = "x86_64"))]
+#[target_feature(enable = "avx2")]
+unsafe fn lines_avx2(state: &State) -> Lines {
+    lines_by_vector(state)
+}
+
+/// What [`lines_by_vector`] reads of `state`, where the processor has AVX2.
+#[cfg(test)]
+pub(crate) fn vector_lines(state: &State) -> Option<crate::Lines> {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, just checked.
+        return Some(unsafe { lines_avx2(state) });
+    }
+    let _ = state;
+    None
 }
 
 /// [`load_avx2`] behind a safe function, which only [`choose`] hands out.

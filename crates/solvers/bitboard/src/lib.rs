@@ -171,13 +171,6 @@ const MINI_ROW_STARTS: u32 = 0o111_111_111;
 const FIRST_BOX_STARTS: u32 = 0o001_001_001;
 const LAST_BOX_STARTS: u32 = 0o100_100_100;
 
-/// Weights of a digit's number of layouts in a band or stack (index 1 to
-/// 6), about twice its base-2 logarithm: their sum over the nine digits
-/// is about twice the logarithm of the number of ways left to lay them all
-/// out there, and the search guesses where that is least (see
-/// `State::layout_guess`). Three bits each, read by a shift.
-const LAYOUT_WEIGHTS: u32 = 2 << 6 | 3 << 9 | 4 << 12 | 5 << 15 | 5 << 18;
-
 /// The cells of a band's first box: three bits in each row.
 const FIRST_BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 
@@ -310,6 +303,19 @@ fn layout_count(word: u32) -> u32 {
     (fits + (fits >> 3) + (fits >> 6)) & 0b111
 }
 
+/// The weight of a digit's number of layouts in a band or stack, about
+/// twice its base-2 logarithm: 0, 2, 3, 4, 5, 5 for 1 to 6 layouts. Their
+/// sum over the nine digits is about twice the logarithm of the number of
+/// ways left to lay them all out there, and the search guesses where that
+/// is least (see `State::layout_guess`). Plain arithmetic, so that the
+/// compiler runs it on several counts at once.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn layout_weight(count: u32) -> u32 {
+    count - u32::from(count == 1) - u32::from(count == 6)
+}
+
 /// The columns (bits 0 to 8) where a band's word has a cell.
 // Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
 #[allow(clippy::inline_always)]
@@ -369,8 +375,45 @@ fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
     (three, four)
 }
 
+/// What the triads read, per digit (index 0 to 8): the mini-rows it
+/// reaches and those it is sure of (bit `9 * row + 3 * box + band`: the
+/// three bands' [`MINI_ROW_STARTS`] bits side by side), and the columns it
+/// reaches in each band and those it is sure of, reaching them in no other
+/// band (bit `9 * band + column`: the mini-columns). The choice of a guess
+/// reads the columns too, for the layouts in stacks.
+#[cfg_attr(test, derive(Debug, PartialEq))]
+struct Lines {
+    rows: [u32; 9],
+    sure: [u32; 9],
+    reach: [u32; 9],
+    sure_columns: [u32; 9],
+}
+
+/// One digit's [`Lines`] from its words in the three bands: its mini-rows
+/// reached and sure, and its columns reached and sure.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn digit_lines(words: [u32; 3]) -> [u32; 4] {
+    let (mut reached, mut sure) = (0, 0);
+    for (band, &cells) in words.iter().enumerate() {
+        let rows = (cells | cells >> 1 | cells >> 2) & MINI_ROW_STARTS;
+        // Each mini-row against the next and the last of its row.
+        let next = (rows >> 3 & MINI_ROW_STARTS & !LAST_BOX_STARTS) | (rows << 6 & LAST_BOX_STARTS);
+        let last =
+            (rows >> 6 & FIRST_BOX_STARTS) | (rows << 3 & MINI_ROW_STARTS & !FIRST_BOX_STARTS);
+        reached |= rows << band;
+        sure |= (rows & !next & !last) << band;
+    }
+    let columns = columns(words[0]) | columns(words[1]) << 9 | columns(words[2]) << 18;
+    let elsewhere = rows_on(columns, 1) | rows_on(columns, 2);
+    [reached, sure, columns, columns & !elsewhere]
+}
+
 /// What each copy of the search does its own way: read a word's shape, take
-/// cells from a band's nine words, and apply the column rule. The portable
+/// cells from a band's nine words, apply the column rule, and read what the
+/// triads need (and, at a solution, look for a swap and read the digits
+/// out). The portable
 /// copy ([`Scalar`]) uses [`shape`]'s table lookups and plain loops; the
 /// native API's AVX2 copy, outside this region, uses a few vector or bit
 /// instructions for each.
@@ -392,6 +435,10 @@ trait Kernel {
 
     /// The digits of the solved `state`, as [`State::cells`] reads them.
     fn cells(state: &State) -> [u8; 81];
+
+    /// What the triads and the choice of a guess read of `state`, as
+    /// [`State::lines`] reads it.
+    fn lines(state: &State) -> Lines;
 }
 
 /// The portable copy's way: table lookups and plain loops.
@@ -431,6 +478,10 @@ impl Kernel for Scalar {
 
     fn cells(state: &State) -> [u8; 81] {
         state.cells()
+    }
+
+    fn lines(state: &State) -> Lines {
+        state.lines()
     }
 }
 
@@ -749,12 +800,13 @@ impl State {
         (once, twice, thrice)
     }
 
-    /// What to guess on: a digit's layout in a band or a stack. In a
+    /// What to guess on: a digit's layout in a band or a stack (`reach` is
+    /// each digit's columns in each band, as [`Lines`] holds them). In a
     /// stack a digit takes one column in each band and one band in each
     /// column, so its layouts there are the six pairings of the stack's
     /// bands with its columns, as a band's are of its rows with its boxes.
     /// The search takes the band or stack where the fewest ways are left
-    /// to lay out all nine digits (the least sum of [`LAYOUT_WEIGHTS`];
+    /// to lay out all nine digits (the least sum of [`layout_weight`];
     /// only those where some digit has two layouts or more), and in it the
     /// digit with the fewest layouts, at least two: each branch keeps one
     /// layout. `None` when every digit has one layout left everywhere.
@@ -766,17 +818,15 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn layout_guess<K: Kernel>(&self) -> Option<Guess> {
+    fn layout_guess<K: Kernel>(&self, reach: &[u32; 9]) -> Option<Guess> {
         // Each digit's layouts, entry `9 * unit + digit` (bands 0 to 2,
         // then stacks).
         let mut counts = [0u32; 54];
         for (count, &word) in counts.iter_mut().zip(&self.candidates) {
             *count = layout_count(word);
         }
-        for digit in 0..9 {
-            let [first, second, third] =
-                [0, 9, 18].map(|word| columns(self.candidates[word + digit]));
-            let stacks = stack_layout_counts(first, second, third);
+        for (digit, &columns) in reach.iter().enumerate() {
+            let stacks = stack_layout_counts(columns & ROW, columns >> 9 & ROW, columns >> 18);
             for stack in 0..3 {
                 counts[27 + 9 * stack + digit] = (stacks >> (3 * stack)) & 0b111;
             }
@@ -785,16 +835,15 @@ impl State {
         // per unit or digit: the unit's weight, then the unit (three bits);
         // the digit's count, then the digit (four bits). `u32::MAX` marks
         // what may not be chosen.
+        let mut weights = [0u32; 54];
+        for (weight, &count) in weights.iter_mut().zip(&counts) {
+            *weight = layout_weight(count);
+        }
         let unit_key = |unit: usize| {
-            let counts = &counts[9 * unit..9 * unit + 9];
-            let weight: u32 = counts
-                .iter()
-                .map(|&count| (LAYOUT_WEIGHTS >> (3 * count)) & 0b111)
-                .sum();
-            // Counts are 1 to 6; an OR above 1 means some count is 2 or
-            // more (a solved unit has all 1).
-            let most = counts.iter().fold(0, |most, &count| most | count);
-            if most > 1 {
+            // Counts are 1 to 6, and only a count of 1 weighs nothing: a
+            // weight of 0 is a unit where every digit has one layout left.
+            let weight: u32 = weights[9 * unit..9 * unit + 9].iter().sum();
+            if weight > 0 {
                 weight << 3 | unit as u32
             } else {
                 u32::MAX
@@ -828,6 +877,29 @@ impl State {
         })
     }
 
+    /// Each digit's [`Lines`], one digit at a time.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn lines(&self) -> Lines {
+        let mut lines = Lines {
+            rows: [0; 9],
+            sure: [0; 9],
+            reach: [0; 9],
+            sure_columns: [0; 9],
+        };
+        for digit in 0..9 {
+            let words = [0, 9, 18].map(|band| self.candidates[band + digit]);
+            [
+                lines.rows[digit],
+                lines.sure[digit],
+                lines.reach[digit],
+                lines.sure_columns[digit],
+            ] = digit_lines(words);
+        }
+        lines
+    }
+
     /// Triads: a mini-row (three cells of a row within a box) holds
     /// exactly three digits, and so does a mini-column (three cells of a
     /// column within a box). So when three digits are sure to be in a
@@ -841,50 +913,24 @@ impl State {
     ///
     /// All bands at once: per digit, one word of its mini-rows (each
     /// band's [`MINI_ROW_STARTS`] bits shifted by the band) and one of its
-    /// mini-columns (bit `9 * band + column`), then running masks over the
-    /// nine digits count the digits sure of each mini-row and mini-column,
+    /// mini-columns (bit `9 * band + column`), as `lines` holds them (see
+    /// [`Lines`]), then running masks over the nine digits count the digits sure of each mini-row and mini-column,
     /// and those that reach each mini-column. tdoku reasons on mini-rows
     /// and mini-columns so, both ways; the one left out here (only three
     /// digits reach a mini-row) saves few splits.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn triads(&mut self) -> Option<bool> {
-        let mut mini_rows = [0u32; 27];
-        let mut sure_rows = [0u32; 27];
-        let mut reached = [0u32; 27];
-        for (word, &cells) in self.candidates.iter().enumerate() {
-            let rows = (cells | cells >> 1 | cells >> 2) & MINI_ROW_STARTS;
-            // Each mini-row against the next and the last of its row.
-            let next =
-                (rows >> 3 & MINI_ROW_STARTS & !LAST_BOX_STARTS) | (rows << 6 & LAST_BOX_STARTS);
-            let last =
-                (rows >> 6 & FIRST_BOX_STARTS) | (rows << 3 & MINI_ROW_STARTS & !FIRST_BOX_STARTS);
-            mini_rows[word] = rows;
-            sure_rows[word] = rows & !next & !last;
-            reached[word] = columns(cells);
-        }
-        // Per digit: its mini-rows reached and sure (bit `9 * row + 3 * box
-        // + band`), and its mini-columns reached and sure (bit `9 * band +
-        // column`).
-        let interleave = |words: &[u32; 27], digit: usize| {
-            words[digit] | words[9 + digit] << 1 | words[18 + digit] << 2
-        };
-        let mut rows = [0u32; 9];
-        let mut sure = [0u32; 9];
-        let mut reach = [0u32; 9];
-        let mut sure_columns = [0u32; 9];
-        for digit in 0..9 {
-            rows[digit] = interleave(&mini_rows, digit);
-            sure[digit] = interleave(&sure_rows, digit);
-            let columns = reached[digit] | reached[9 + digit] << 9 | reached[18 + digit] << 18;
-            reach[digit] = columns;
-            let elsewhere = rows_on(columns, 1) | rows_on(columns, 2);
-            sure_columns[digit] = columns & !elsewhere;
-        }
-        let (sure_three, sure_four) = three_and_four(&sure);
-        let (reach_three, reach_four) = three_and_four(&reach);
-        let (sure_columns_three, sure_columns_four) = three_and_four(&sure_columns);
+    fn triads(&mut self, lines: &Lines) -> Option<bool> {
+        let Lines {
+            rows,
+            sure,
+            reach,
+            sure_columns,
+        } = lines;
+        let (sure_three, sure_four) = three_and_four(sure);
+        let (reach_three, reach_four) = three_and_four(reach);
+        let (sure_columns_three, sure_columns_four) = three_and_four(sure_columns);
         if sure_four | sure_columns_four != 0 || reach_three != BAND {
             return None;
         }
@@ -1162,7 +1208,8 @@ impl Search<'_> {
                 self.limit = 0;
                 return;
             }
-            match state.triads() {
+            let lines = K::lines(&state);
+            match state.triads(&lines) {
                 None => {
                     #[cfg(sudoku_trace)]
                     crate::probe::dead_end();
@@ -1181,7 +1228,7 @@ impl Search<'_> {
                 state.guess(true)
             } else {
                 state
-                    .layout_guess::<K>()
+                    .layout_guess::<K>(&lines.reach)
                     .unwrap_or_else(|| state.guess(false))
             };
             let (band, bit) = match choice {

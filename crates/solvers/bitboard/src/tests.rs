@@ -94,6 +94,32 @@ fn a_layout_in_a_stack_keeps_one_column_of_the_stack_in_each_band() {
     }
 }
 
+#[cfg(not(sudoku_trace))]
+#[test]
+fn the_lines_read_on_vectors_are_those_read_one_digit_at_a_time() {
+    let mut seed = 7;
+    let mut random = |below: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % u64::from(below)) as u32
+    };
+    let mut board_seed = 3;
+    for _ in 0..2_000 {
+        let Some(mut state) = State::new(&random_sparse_board(&mut board_seed)) else {
+            continue;
+        };
+        // Candidates taken at random too, so that every kind of word comes.
+        for _ in 0..random(60) {
+            state.candidates[random(27) as usize] &= !(1 << random(27));
+        }
+        let Some(vectors) = avx2::vector_lines(&state) else {
+            return;
+        };
+        assert_eq!(vectors, state.lines(), "{:?}", state.candidates);
+    }
+}
+
 #[test]
 fn three_digits_sure_of_a_mini_column_leave_no_room_there_for_others() {
     let mut state = State::new(&[0; 81]).unwrap();
@@ -102,7 +128,7 @@ fn three_digits_sure_of_a_mini_column_leave_no_room_there_for_others() {
         state.candidates[9 + digit] &= !COLUMN;
         state.candidates[18 + digit] &= !COLUMN;
     }
-    assert_eq!(state.triads(), Some(true));
+    assert_eq!(state.triads(&state.lines()), Some(true));
     for digit in 3..9 {
         assert_eq!(state.candidates[digit] & COLUMN, 0, "digit {}", digit + 1);
         assert_eq!(state.candidates[9 + digit] & COLUMN, COLUMN);
@@ -114,7 +140,7 @@ fn three_digits_sure_of_a_mini_column_leave_no_room_there_for_others() {
     state.candidates[9 + 3] &= !COLUMN;
     state.candidates[18 + 3] &= !COLUMN;
     state.candidates[3] |= COLUMN;
-    assert_eq!(state.triads(), None);
+    assert_eq!(state.triads(&state.lines()), None);
 }
 
 #[test]
@@ -124,7 +150,7 @@ fn three_digits_alone_to_reach_a_mini_column_are_all_there() {
         // Only 1, 2 and 3 may go in column 1 of band 1.
         state.candidates[digit] &= !COLUMN;
     }
-    assert_eq!(state.triads(), Some(true));
+    assert_eq!(state.triads(&state.lines()), Some(true));
     for digit in 0..3 {
         // Column 1 leaves the other bands, and columns 2 and 3 this band.
         assert_eq!(state.candidates[9 + digit] & COLUMN, 0);
@@ -138,7 +164,7 @@ fn three_digits_alone_to_reach_a_mini_column_are_all_there() {
     for digit in 2..9 {
         state.candidates[digit] &= !COLUMN;
     }
-    assert_eq!(state.triads(), None);
+    assert_eq!(state.triads(&state.lines()), None);
 }
 
 #[test]
@@ -373,7 +399,7 @@ fn three_digits_sure_of_a_mini_row_leave_no_room_there_for_others() {
     let first_three = MINI_ROW;
     // Propagation alone leaves 4 there.
     assert_eq!(state.candidates[3] & first_three, first_three);
-    assert_eq!(state.triads(), Some(true));
+    assert_eq!(state.triads(&state.lines()), Some(true));
     for digit in 3..9 {
         assert_eq!(
             state.candidates[digit] & first_three,
@@ -387,7 +413,7 @@ fn three_digits_sure_of_a_mini_row_leave_no_room_there_for_others() {
     }
     // Nothing more to find there.
     assert!(state.propagate::<Scalar>());
-    assert_eq!(state.triads(), Some(false));
+    assert_eq!(state.triads(&state.lines()), Some(false));
 }
 
 #[test]
@@ -397,7 +423,7 @@ fn four_digits_sure_of_one_mini_row_are_a_contradiction() {
         // Row 1 of band 1 keeps only box 1 for the digit.
         state.candidates[digit] &= !(ROW & !MINI_ROW);
     }
-    assert_eq!(state.triads(), None);
+    assert_eq!(state.triads(&state.lines()), None);
 }
 
 #[test]
@@ -533,7 +559,7 @@ fn the_sweep_ends_where_propagation_ends() {
             }
             let mut branches = Vec::new();
             match state
-                .layout_guess::<Scalar>()
+                .layout_guess::<Scalar>(&state.lines().reach)
                 .unwrap_or_else(|| state.guess(false))
             {
                 Guess::Layout(unit, digit, layouts) => {
