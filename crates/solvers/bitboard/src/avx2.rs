@@ -417,9 +417,12 @@ unsafe fn run_avx2<K: Kernel>(search: &mut Search, state: State) {
 }
 
 /// The AVX2 copy's kernel: cells taken with vectors ([`take_by_vector`]),
-/// the column rule on vectors ([`stack_pairings_by_vector`]), and a word's
-/// shape in one `pext` ([`gather_shape`]) when `PEXT`, on processors that
-/// run `pext` fast, or by the portable table lookups otherwise.
+/// the column rule on vectors ([`stack_pairings_by_vector`]), the triads'
+/// reading of eight digits at once ([`lines_by_vector`]), the swap and the
+/// digits of a solution a band at a time ([`has_swap_by_vector`],
+/// [`cells_by_vector`]), and a word's shape in one `pext`
+/// ([`gather_shape`]) when `PEXT`, on processors that run `pext` fast, or
+/// by the portable table lookups otherwise.
 #[cfg(target_arch = "x86_64")]
 struct Vectors<const PEXT: bool>;
 
@@ -477,10 +480,11 @@ fn lines_by_vector(state: &State) -> Lines {
         reach: [0; 9],
         sure_columns: [0; 9],
     };
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
-    // compiled for AVX2, and only called on a processor that has it (see
-    // `choose`). Each load reads eight of the 27 words, from word 0, 9 or
-    // 18; each store writes the first eight of a line's nine.
+    // SAFETY: only `Vectors` (which only `run_avx2` uses) and the tests'
+    // `lines_avx2` call this, both compiled for AVX2 and only called on a
+    // processor that has it (`choose`, `is_x86_feature_detected!`). Each
+    // load reads eight of the 27 words, from word 0, 9 or 18; each store
+    // writes the first eight of a line's nine.
     unsafe {
         let splat = |bits: u32| _mm256_set1_epi32(i32::from_ne_bytes(bits.to_ne_bytes()));
         let or = |a, b| _mm256_or_si256(a, b);

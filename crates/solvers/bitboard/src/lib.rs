@@ -164,7 +164,7 @@ const CAREFUL_AFTER: usize = 4096;
 
 /// The first cell of every mini-row of a band: bit `9 * row + 3 * box`.
 /// A word's mini-rows are kept so, one bit each; the three bands' are
-/// interleaved by shifting each by its band (see `State::triads`).
+/// interleaved by shifting each by its band (see [`Lines`]).
 const MINI_ROW_STARTS: u32 = 0o111_111_111;
 
 /// The [`MINI_ROW_STARTS`] bits of each row's first box, and of its last.
@@ -410,10 +410,10 @@ fn digit_lines(words: [u32; 3]) -> [u32; 4] {
     [reached, sure, columns, columns & !elsewhere]
 }
 
-/// What each copy of the search does its own way: read a word's shape, take
-/// cells from a band's nine words, apply the column rule, and read what the
-/// triads need (and, at a solution, look for a swap and read the digits
-/// out). The portable
+/// What each copy of the search does its own way: read a word's shape,
+/// take cells from a band's nine words, apply the column rule, read what
+/// the triads need, and at a solution look for a swap and read the digits
+/// out. The portable
 /// copy ([`Scalar`]) uses [`shape`]'s table lookups and plain loops; the
 /// native API's AVX2 copy, outside this region, uses a few vector or bit
 /// instructions for each.
@@ -914,8 +914,9 @@ impl State {
     /// All bands at once: per digit, one word of its mini-rows (each
     /// band's [`MINI_ROW_STARTS`] bits shifted by the band) and one of its
     /// mini-columns (bit `9 * band + column`), as `lines` holds them (see
-    /// [`Lines`]), then running masks over the nine digits count the digits sure of each mini-row and mini-column,
-    /// and those that reach each mini-column. tdoku reasons on mini-rows
+    /// [`Lines`]), then running masks over the nine digits count the digits
+    /// sure of each mini-row and mini-column, and those that reach each
+    /// mini-column. tdoku reasons on mini-rows
     /// and mini-columns so, both ways; the one left out here (only three
     /// digits reach a mini-row) saves few splits.
     // Inlined by force into `Search::run`, like it (see `Code`).
