@@ -474,12 +474,7 @@ fn lines_by_vector(state: &State) -> Lines {
         __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256,
         _mm256_set1_epi32, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
     };
-    let mut lines = Lines {
-        rows: [0; 9],
-        sure: [0; 9],
-        reach: [0; 9],
-        sure_columns: [0; 9],
-    };
+    let mut lines = Lines::default();
     // SAFETY: only `Vectors` (which only `run_avx2` uses) and the tests'
     // `lines_avx2` call this, both compiled for AVX2 and only called on a
     // processor that has it (`choose`, `is_x86_feature_detected!`). Each

@@ -18,9 +18,10 @@
 //! stack's columns, gives it), choosing much as tdoku does among bands and
 //! stacks the one with the fewest ways left to lay out its digits (tdoku
 //! takes the plain count of layouts, this search about their logarithm)
-//! and in it the digit with the fewest layouts, and tries each layout on a copy of
-//! the 27 words, depth first. A search that has made thousands of guesses (no puzzle of the
-//! large public sets needs so many; sparse boards can) starts again from
+//! and in it the digit with the fewest layouts, and tries each layout on a
+//! copy of the 27 words, depth first. A search that has made thousands of
+//! guesses (no puzzle of the large public sets needs so many; sparse boards
+//! can) starts again from
 //! the givens and branches on a two-candidate cell or the tightest spot
 //! left, a cell or a digit with the fewest options, so such a board takes
 //! thousands of guesses where the layouts alone once made billions.
@@ -351,20 +352,22 @@ fn stack_layout_counts(first: u32, second: u32, third: u32) -> u32 {
         + count(first & turn_two(second) & turn_one(third))
 }
 
-/// The shape of digit index `digit` in `stack` as [`LAYOUTS`] reads a
-/// band's: bit `3 * band + column` (the column within the stack) when the
-/// band has the digit in that column.
-fn stack_shape(candidates: &[u32; 27], stack: usize, digit: usize) -> u32 {
+/// A digit's shape in `stack` as [`LAYOUTS`] reads a band's, from the
+/// columns it reaches in each band (bit `9 * band + column`, as [`Lines`]
+/// holds them): bit `3 * band + column` (the column within the stack) when
+/// the band has the digit in that column.
+fn stack_shape(columns: u32, stack: usize) -> u32 {
     (0..3).fold(0, |shape, band| {
-        shape | ((columns(candidates[9 * band + digit]) >> (3 * stack)) & 0b111) << (3 * band)
+        shape | ((columns >> (9 * band + 3 * stack)) & 0b111) << (3 * band)
     })
 }
 
-/// Of nine sets, the elements in three or more, and in four or more.
+/// Of `sets`, the elements in at least one, two, three and four of them:
+/// running masks, each step carrying the last one's on.
 // Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
+fn in_at_least(sets: &[u32]) -> [u32; 4] {
     let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
     for &set in sets {
         four |= three & set;
@@ -372,7 +375,7 @@ fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
         two |= one & set;
         one |= set;
     }
-    (three, four)
+    [one, two, three, four]
 }
 
 /// What the triads read, per digit (index 0 to 8): the mini-rows it
@@ -381,6 +384,7 @@ fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
 /// reaches in each band and those it is sure of, reaching them in no other
 /// band (bit `9 * band + column`: the mini-columns). The choice of a guess
 /// reads the columns too, for the layouts in stacks.
+#[derive(Default)]
 #[cfg_attr(test, derive(Debug, PartialEq))]
 struct Lines {
     rows: [u32; 9],
@@ -790,13 +794,7 @@ impl State {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
-        let (mut once, mut twice, mut thrice) = (0, 0, 0);
-        for digit in 0..9 {
-            let cells = self.candidates[9 * band + digit];
-            thrice |= twice & cells;
-            twice |= once & cells;
-            once |= cells;
-        }
+        let [once, twice, thrice, _] = in_at_least(&self.candidates[9 * band..9 * band + 9]);
         (once, twice, thrice)
     }
 
@@ -871,7 +869,7 @@ impl State {
             let shape = if unit < 3 {
                 K::shape(self.candidates[9 * unit + digit])
             } else {
-                stack_shape(&self.candidates, unit - 3, digit)
+                stack_shape(reach[digit], unit - 3)
             };
             Guess::Layout(unit, digit, LAYOUTS[shape as usize])
         })
@@ -882,12 +880,7 @@ impl State {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn lines(&self) -> Lines {
-        let mut lines = Lines {
-            rows: [0; 9],
-            sure: [0; 9],
-            reach: [0; 9],
-            sure_columns: [0; 9],
-        };
+        let mut lines = Lines::default();
         for digit in 0..9 {
             let words = [0, 9, 18].map(|band| self.candidates[band + digit]);
             [
@@ -916,9 +909,9 @@ impl State {
     /// mini-columns (bit `9 * band + column`), as `lines` holds them (see
     /// [`Lines`]), then running masks over the nine digits count the digits
     /// sure of each mini-row and mini-column, and those that reach each
-    /// mini-column. tdoku reasons on mini-rows
-    /// and mini-columns so, both ways; the one left out here (only three
-    /// digits reach a mini-row) saves few splits.
+    /// mini-column. tdoku reasons on mini-rows and mini-columns so, both
+    /// ways; the one left out here (only three digits reach a mini-row)
+    /// saves few splits.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -929,9 +922,9 @@ impl State {
             reach,
             sure_columns,
         } = lines;
-        let (sure_three, sure_four) = three_and_four(sure);
-        let (reach_three, reach_four) = three_and_four(reach);
-        let (sure_columns_three, sure_columns_four) = three_and_four(sure_columns);
+        let [_, _, sure_three, sure_four] = in_at_least(sure);
+        let [_, _, reach_three, reach_four] = in_at_least(reach);
+        let [_, _, sure_columns_three, sure_columns_four] = in_at_least(sure_columns);
         if sure_four | sure_columns_four != 0 || reach_three != BAND {
             return None;
         }

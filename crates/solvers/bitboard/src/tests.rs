@@ -68,8 +68,8 @@ fn layouts_in_a_stack_are_counted_as_the_table_of_layouts_lists_them() {
         for band in 0..3 {
             candidates[9 * band] = ((shape >> (3 * band)) & 0b111) << 3 << 9;
         }
-        assert_eq!(stack_shape(&candidates, 1, 0), shape);
         let [first, second, third] = [0, 9, 18].map(|word| columns(candidates[word]));
+        assert_eq!(stack_shape(first | second << 9 | third << 18, 1), shape);
         let counts = stack_layout_counts(first, second, third);
         let expected = LAYOUTS[shape as usize].count_ones();
         assert_eq!((counts >> 3) & 0b111, expected, "shape {shape:09b}");
