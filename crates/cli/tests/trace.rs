@@ -360,6 +360,20 @@ fn trace_steps_prints_the_first_steps_in_words() {
     );
 }
 
+#[test]
+fn trace_steps_says_step_when_there_is_one() {
+    // The example's solution, every cell a given: bitboard looks at one
+    // node and is done.
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let (code, stdout, _) = run(sudoku()
+        .args(["trace", "--solver", "bitboard", "--steps", "3"])
+        .arg(file_with(&format!("{solved}\n")).path()));
+    assert_eq!(code, Some(0));
+    let steps: Vec<&str> = stdout.lines().skip(3).collect();
+    assert_eq!(steps, ["bitboard: the first 1 of 1 step", "       1  node"]);
+}
+
 /// A cell as the trace names it, `r4c7`, as an index 0..81.
 fn cell_index(name: &str) -> usize {
     let (row, column) = name.strip_prefix('r').unwrap().split_once('c').unwrap();

@@ -246,12 +246,14 @@ fn table(puzzle: &Board, traces: &[Trace], steps: usize) -> String {
     }
     if steps > 0 {
         for traced in traces {
+            let total = traced.total_events;
             let _ = writeln!(
                 text,
-                "{}: the first {} of {} steps",
+                "{}: the first {} of {} {}",
                 traced.approach.id,
                 traced.events.len(),
-                traced.total_events
+                total,
+                if total == 1 { "step" } else { "steps" }
             );
             for (number, event) in traced.events.iter().enumerate() {
                 let _ = writeln!(text, "{:>8}  {}", number + 1, event.describe());
