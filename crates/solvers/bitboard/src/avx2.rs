@@ -64,7 +64,7 @@
 // what compiles it for AVX2: a function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
-use crate::{columns, rows_on, Code, State, BAND, MINI_ROW_STARTS, ROW};
+use crate::{columns, in_at_least, rows_on, Code, State, BAND, MINI_ROW_STARTS, ROW};
 #[cfg(target_arch = "x86_64")]
 use crate::{Kernel, Lines, Search};
 
@@ -224,11 +224,7 @@ fn fit_bands(words: &mut [u32; 27], fixed: &mut [u32; 27]) -> bool {
 #[inline(always)]
 fn take_fixed(words: &mut [u32; 27], fixed: &[u32; 27], taken: &mut [u32; 3]) -> bool {
     for (band, taken) in taken.iter_mut().enumerate() {
-        let (mut once, mut twice) = (0, 0);
-        for &cells in &fixed[9 * band..9 * band + 9] {
-            twice |= once & cells;
-            once |= cells;
-        }
+        let [once, twice, ..] = in_at_least(&fixed[9 * band..9 * band + 9]);
         if twice != 0 {
             return false;
         }
@@ -265,11 +261,7 @@ fn naked_singles(words: &mut [u32; 27], taken: &[u32; 3]) -> bool {
 /// fixed yet); false on a contradiction, as [`naked_singles`].
 #[inline(always)]
 fn singles_in_band(words: &mut [u32], open: u32) -> bool {
-    let (mut once, mut twice) = (0, 0);
-    for &cells in &*words {
-        twice |= once & cells;
-        once |= cells;
-    }
+    let [once, twice, ..] = in_at_least(words);
     if open & !once != 0 {
         return false;
     }
