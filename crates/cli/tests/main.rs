@@ -12,6 +12,7 @@ mod cli;
 mod doc_examples;
 mod judge;
 mod judge_contained;
+mod measuring_scripts;
 mod records;
 mod robustness;
 mod trace;
