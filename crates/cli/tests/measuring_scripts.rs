@@ -94,6 +94,35 @@ fn compare_means_reads_the_mean_of_every_approach_compare_timed() {
 }
 
 #[test]
+fn compare_means_reads_every_set_of_compare_all_with_the_totals_last() {
+    let output = sudoku()
+        .args(["compare", "--solvers", "bitboard"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stdout).unwrap();
+    let (means, ok) = means_of(&table);
+    assert!(ok, "compare-means failed on:\n{table}");
+    let sets: Vec<&str> = means
+        .lines()
+        .map(|line| line.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(
+        sets,
+        [
+            "examples",
+            "famous",
+            "easy",
+            "medium",
+            "hard",
+            "hardest",
+            "all tiers that every approach runs"
+        ],
+        "from:\n{table}"
+    );
+}
+
+#[test]
 fn compare_means_turns_every_unit_into_microseconds_and_skips_rows_without_times() {
     let table = "\
 tier easy (12 puzzles)
@@ -127,6 +156,8 @@ fn compare_means_stops_on_a_time_it_cannot_read() {
         // Both units new: the row must not be dropped unseen.
         "bitboard  12/12  850 ns  900 ns  1.0",
         "bitboard  12/12  dropped",
+        // A title in new words would put its rows in the set before.
+        "every tier all approaches run (46 puzzles)",
     ] {
         let (_, ok) = means_of(&format!("tier easy (12 puzzles)\n{row}\n"));
         assert!(!ok, "read without complaint: {row}");
