@@ -42,24 +42,23 @@ fn means_of(table: &str) -> (String, bool) {
     )
 }
 
-#[test]
-fn compare_means_reads_the_mean_of_every_approach_compare_timed() {
-    let output = sudoku()
-        .args([
-            "compare",
-            "--corpus",
-            // Twelve puzzles: a median of two would equal the mean, and a
-            // reader that took the median instead would pass unseen.
-            "easy",
-            "--solvers",
-            "bitmask,bitboard",
-        ])
-        .output()
-        .unwrap();
+/// `sudoku compare` run with `args`, which must succeed, and what
+/// `scripts/compare-means` reads of its table, which it must read: the
+/// table and the reader's lines.
+fn compare_read(args: &[&str]) -> (String, String) {
+    let output = sudoku().arg("compare").args(args).output().unwrap();
     assert!(output.status.success());
     let table = String::from_utf8(output.stdout).unwrap();
     let (means, ok) = means_of(&table);
     assert!(ok, "compare-means failed on:\n{table}");
+    (table, means)
+}
+
+#[test]
+fn compare_means_reads_the_mean_of_every_approach_compare_timed() {
+    // Twelve puzzles: a median of two would equal the mean, and a reader
+    // that took the median instead would pass unseen.
+    let (table, means) = compare_read(&["--corpus", "easy", "--solvers", "bitmask,bitboard"]);
     let rows: Vec<Vec<&str>> = means
         .lines()
         .map(|line| line.split('\t').collect())
@@ -95,14 +94,7 @@ fn compare_means_reads_the_mean_of_every_approach_compare_timed() {
 
 #[test]
 fn compare_means_reads_every_set_of_compare_all_with_the_totals_last() {
-    let output = sudoku()
-        .args(["compare", "--solvers", "bitboard"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let table = String::from_utf8(output.stdout).unwrap();
-    let (means, ok) = means_of(&table);
-    assert!(ok, "compare-means failed on:\n{table}");
+    let (table, means) = compare_read(&["--solvers", "bitboard"]);
     let sets: Vec<&str> = means
         .lines()
         .map(|line| line.split('\t').next().unwrap())
