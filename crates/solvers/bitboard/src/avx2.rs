@@ -64,6 +64,11 @@
 // what compiles it for AVX2: a function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
+// The search compiled for AVX-512 too, where a band's update is a few
+// vector steps.
+#[cfg(all(sudoku_avx512, target_arch = "x86_64"))]
+mod wide;
+
 use crate::{columns, in_at_least, rows_on, Code, State, BAND, MINI_ROW_STARTS, ROW};
 #[cfg(target_arch = "x86_64")]
 use crate::{Kernel, Lines, Search};
@@ -874,6 +879,29 @@ fn choose(gather: bool) -> Option<Code> {
     }
     let _ = gather;
     None
+}
+
+/// The AVX-512 copy ([`wide`]) when this processor can run it, and this
+/// compiler can build it (1.89 on).
+pub(crate) fn wide_code() -> Option<Code> {
+    #[cfg(all(sudoku_avx512, target_arch = "x86_64"))]
+    return wide::code();
+    #[cfg(not(all(sudoku_avx512, target_arch = "x86_64")))]
+    None
+}
+
+/// `state` brought to the fixpoint of propagation by the AVX-512 copy,
+/// and false beside it on a contradiction, where this processor and
+/// compiler have that copy; for the tests.
+#[cfg(test)]
+pub(crate) fn wide_propagated(state: State) -> Option<(State, bool)> {
+    #[cfg(all(sudoku_avx512, target_arch = "x86_64"))]
+    return wide::propagated(state);
+    #[cfg(not(all(sudoku_avx512, target_arch = "x86_64")))]
+    {
+        let _ = state;
+        None
+    }
 }
 
 /// Whether `pext` takes a few cycles on this processor: on Intel's, and on

@@ -416,11 +416,11 @@ fn digit_lines(words: [u32; 3]) -> [u32; 4] {
 
 /// What each copy of the search does its own way: read a word's shape,
 /// take cells from a band's nine words, apply the column rule, read what
-/// the triads need, and at a solution look for a swap and read the digits
-/// out. The portable
+/// the triads need, at a solution look for a swap and read the digits
+/// out, and bring the changed words up to date. The portable
 /// copy ([`Scalar`]) uses [`shape`]'s table lookups and plain loops; the
-/// native API's AVX2 copy, outside this region, uses a few vector or bit
-/// instructions for each.
+/// native API's copies, outside this region, use a few vector or bit
+/// instructions for each (the AVX-512 copy updates a whole band at once).
 trait Kernel {
     /// The shape of the word `cells`, as [`shape`] gives it.
     fn shape(cells: u32) -> u32;
@@ -443,6 +443,18 @@ trait Kernel {
     /// What the triads and the choice of a guess read of `state`, as
     /// [`State::lines`] reads it.
     fn lines(state: &State) -> Lines;
+
+    /// Brings every changed word up to date, and every word that loses
+    /// candidates on the way, as [`State::update_words`] does (a copy may
+    /// update more words than that, since an update leaves an up-to-date
+    /// word as it is); returns the words updated, `None` on a
+    /// contradiction.
+    fn settle(state: &mut State) -> Option<u32>
+    where
+        Self: Sized,
+    {
+        state.update_words::<Self>()
+    }
 }
 
 /// The portable copy's way: table lookups and plain loops.
@@ -684,15 +696,9 @@ impl State {
             crate::probe::tick();
             // Every word updated in this round, marked for the scans below
             // at once rather than word by word.
-            let mut updated = 0;
-            while self.changed != 0 {
-                updated |= self.changed;
-                let word = self.changed.trailing_zeros() as usize;
-                self.changed &= self.changed - 1;
-                if !self.update::<K>(word) {
-                    return false;
-                }
-            }
+            let Some(updated) = K::settle(self) else {
+                return false;
+            };
             self.rescan_digits |= (updated | updated >> 9 | updated >> 18) & ROW;
             self.rescan_bands |= u32::from(updated & ROW != 0)
                 | u32::from(updated & ROW << 9 != 0) << 1
@@ -708,6 +714,25 @@ impl State {
                 Some(false) => return true,
             }
         }
+    }
+
+    /// Updates changed words, one at a time, until none is left (an update
+    /// that fixes a row changes other words); returns the words updated,
+    /// `None` on a contradiction.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn update_words<K: Kernel>(&mut self) -> Option<u32> {
+        let mut updated = 0;
+        while self.changed != 0 {
+            updated |= self.changed;
+            let word = self.changed.trailing_zeros() as usize;
+            self.changed &= self.changed - 1;
+            if !self.update::<K>(word) {
+                return None;
+            }
+        }
+        Some(updated)
     }
 
     /// Finds the unsolved cells with a single candidate left and places it.
@@ -1416,9 +1441,18 @@ fn avx2_code() -> Option<Code> {
     None
 }
 
+/// The AVX-512 code when the processor can run it and the compiler could
+/// build it; never on other targets, nor in the trace build.
+fn avx512_code() -> Option<Code> {
+    #[cfg(all(not(sudoku_trace), target_arch = "x86_64"))]
+    return avx2::wide_code();
+    #[cfg(not(all(not(sudoku_trace), target_arch = "x86_64")))]
+    None
+}
+
 /// The fastest code this machine runs (see [`measure::Path`]).
 fn fastest() -> Code {
-    avx2_code().unwrap_or(PORTABLE)
+    avx512_code().or_else(avx2_code).unwrap_or(PORTABLE)
 }
 
 /// A solution of `cells` (81 cells, row-major, 0 for empty), or `None` when

@@ -10,9 +10,9 @@
 //! [`count_solutions`](super::count_solutions) and
 //! [`solve_unique`](super::solve_unique).
 
-use super::{avx2_code, fastest, search, PORTABLE};
+use super::{avx2_code, avx512_code, fastest, search, PORTABLE};
 
-/// Which code the search runs. Both end on the same states, so they give
+/// Which code the search runs. All end on the same states, so they give
 /// the same answers after the same guesses; only the time differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Path {
@@ -26,14 +26,25 @@ pub enum Path {
     /// words at once; x86-64 processors that have them, detected at run
     /// time.
     Avx2,
+    /// The same search compiled for AVX-512 too (F, VL, BW and VPOPCNTDQ),
+    /// where the words with news are brought up to date a whole band at a
+    /// time, in vector registers, rather than one word at a time; x86-64
+    /// processors that have it, detected at run time, and only in a build by
+    /// Rust 1.89 or later.
+    Avx512,
 }
 
 /// The path [`solve`](super::solve),
 /// [`count_solutions`](super::count_solutions) and
 /// [`solve_unique`](super::solve_unique) take on this machine:
-/// [`Path::Avx2`] where the processor has AVX2.
+/// [`Path::Avx512`] where the processor has those AVX-512 features (and
+/// runs `pext` fast) and the build could
+/// compile it, [`Path::Avx2`] where it has AVX2, [`Path::Portable`]
+/// otherwise.
 pub fn path() -> Path {
-    if avx2_code().is_some() {
+    if avx512_code().is_some() {
+        Path::Avx512
+    } else if avx2_code().is_some() {
         Path::Avx2
     } else {
         Path::Portable
@@ -53,12 +64,13 @@ pub struct Outcome {
 
 /// [`count_solutions`](super::count_solutions) on `path`, with the first
 /// solution and the guesses; `None` when this machine cannot run that path.
-/// For holding the two paths to the same results (a test does, on every
+/// For holding the paths to the same results (a test does, on every
 /// public puzzle).
 pub fn search_with(cells: &[u8; 81], limit: usize, path: Path) -> Option<Outcome> {
     let code = match path {
         Path::Portable => PORTABLE,
         Path::Avx2 => avx2_code()?,
+        Path::Avx512 => avx512_code()?,
     };
     let search = search(cells, limit, code, true);
     Some(Outcome {

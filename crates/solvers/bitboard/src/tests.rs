@@ -278,7 +278,7 @@ fn a_second_solution_one_swap_away_is_found_without_searching_for_it() {
     for cell in corners {
         puzzle[cell] = 0;
     }
-    let paths = [Path::Portable, Path::Avx2];
+    let paths = [Path::Portable, Path::Avx2, Path::Avx512];
     for outcome in paths
         .iter()
         .filter_map(|&path| search_with(&puzzle, 2, path))
@@ -324,7 +324,7 @@ fn counting_to_two_agrees_with_counting_further() {
                 *cell = 0;
             }
         }
-        for path in [Path::Portable, Path::Avx2] {
+        for path in [Path::Portable, Path::Avx2, Path::Avx512] {
             let (Some(two), Some(three)) =
                 (search_with(&puzzle, 2, path), search_with(&puzzle, 3, path))
             else {
@@ -549,6 +549,12 @@ fn the_sweep_ends_where_propagation_ends() {
             for load in &loaders {
                 assert_same_fixpoint(load(&board), expected, &what);
             }
+            // The AVX-512 copy's band steps, from the givens with every
+            // word changed.
+            if let Some((wide, fits)) = State::new(&board).and_then(avx2::wide_propagated) {
+                let what = format!("{what}, band steps");
+                assert_same_fixpoint(fits.then_some(wide), expected, &what);
+            }
             let Some(state) = expected else {
                 dead += 1;
                 continue;
@@ -579,6 +585,11 @@ fn the_sweep_ends_where_propagation_ends() {
                 }
             }
             for branch in branches {
+                // And after a guess, with one word changed, or three.
+                if let Some((wide, fits)) = avx2::wide_propagated(branch) {
+                    let what = format!("{what}, band steps after a guess");
+                    assert_same_fixpoint(fits.then_some(wide), propagated(branch), &what);
+                }
                 let mut swept = branch;
                 let swept = avx2::portable_sweep(&mut swept).then_some(swept);
                 let what = format!("{what}, after a guess");
@@ -610,8 +621,11 @@ fn every_path_gives_the_same_answers_after_the_same_guesses() {
     // What each search found, and after how many guesses.
     let found = |search: Search| (search.count, search.first, search.guesses);
     // The AVX2 copies with `pext` and with the table lookups, whichever
-    // this machine would choose.
-    let copies = avx2::both_avx2_codes();
+    // this machine would choose, and the AVX-512 copy.
+    let copies: Vec<Code> = avx2::both_avx2_codes()
+        .into_iter()
+        .chain(avx2::wide_code())
+        .collect();
     for board in boards {
         for limit in [1, 2, 3] {
             let portable = found(search(&board, limit, PORTABLE, true));
@@ -619,13 +633,16 @@ fn every_path_gives_the_same_answers_after_the_same_guesses() {
                 let copy = found(search(&board, limit, code, true));
                 assert_eq!(copy, portable, "copy {which}, {board:?}, limit {limit}");
             }
-            let avx2 = search_with(&board, limit, Path::Avx2);
-            if let Some(avx2) = avx2 {
-                assert_eq!((avx2.count, avx2.first, avx2.guesses), portable);
+            for path in [Path::Avx2, Path::Avx512] {
+                if let Some(native) = search_with(&board, limit, path) {
+                    assert_eq!((native.count, native.first, native.guesses), portable);
+                }
             }
         }
     }
-    let expected = if avx2::code().is_some() {
+    let expected = if avx2::wide_code().is_some() {
+        Path::Avx512
+    } else if avx2::code().is_some() {
         Path::Avx2
     } else {
         Path::Portable
