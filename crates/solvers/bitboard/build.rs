@@ -1,7 +1,7 @@
 //! Sets the `sudoku_avx512` cfg when the compiler is Rust 1.89 or later,
 //! where AVX-512's intrinsics and target features are stable: the AVX-512
-//! copy of the search (`src/avx2/wide.rs`) is compiled only then. An older
-//! compiler, down to the crate's `rust-version`, builds everything else.
+//! copy of the search (`src/avx2/wide.rs`, x86-64 only) is compiled only
+//! then, and left out by an older compiler.
 
 use std::process::Command;
 

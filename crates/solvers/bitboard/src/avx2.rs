@@ -21,6 +21,13 @@
 //! each digit, one digit at a time there, is eight digits in the lanes of
 //! a vector here ([`lines_by_vector`]).
 //!
+//! **The AVX-512 copy.** [`wide`] (compiled only by Rust 1.89 or later)
+//! is this copy, with `pext`, and one more operation of `Kernel` done its
+//! own way: the words with news are brought up to date a whole band at a
+//! time, in vector registers, rather than one word at a time. It is
+//! chosen before this one on Intel's processors with AVX-512 F, VL, BW
+//! and VPOPCNTDQ.
+//!
 //! **The loader and its sweep.** `State::new` applies each given to its
 //! words, and `State::propagate` then brings one changed word up to date at
 //! a time, each update making news for others: cheap when a guess changed
@@ -43,7 +50,7 @@
 //! would then give the same words again). Since every rule only
 //! removes candidates, the sweep ends on the state the loop ends on (or on
 //! a contradiction where it finds one); tests hold the two to the same
-//! states, and the two paths to the same answers, counts and guesses on
+//! states, and the paths to the same answers, counts and guesses on
 //! every public puzzle.
 //!
 //! Compiled for the machine's baseline, the sweep is slower than the
@@ -55,13 +62,14 @@
 //! region of `lib.rs`) uses none of this module.
 
 // The one place of the workspace with `unsafe` (tests/architecture.rs
-// checks): calling functions compiled for AVX2 and BMI2, and BMI2's `pext`
-// and AVX2's intrinsics, which the processor must have, only after
-// `is_x86_feature_detected!` said it has them; and `cpuid`, which older
-// compilers call unsafe.
+// checks; the `wide` module inside it too): calling functions compiled for
+// AVX2 and BMI2 (and AVX-512), and their intrinsics, which the processor
+// must have, only after `is_x86_feature_detected!` said it has them; and
+// `cpuid`, which older compilers call unsafe.
 #![allow(unsafe_code)]
-// Everything here is inlined by force into the AVX2 entry point, which is
-// what compiles it for AVX2: a function left out would run baseline code.
+// Everything here is inlined by force into the AVX2 entry point (and the
+// AVX-512 one), which is what compiles it for those instructions: a
+// function left out would run baseline code.
 #![allow(clippy::inline_always)]
 
 // The search compiled for AVX-512 too, where a band's update is a few
@@ -830,12 +838,13 @@ pub(crate) fn vector_lines(state: &State) -> Option<crate::Lines> {
     None
 }
 
-/// [`load_avx2`] behind a safe function, which only [`choose`] hands out.
+/// [`load_avx2`] behind a safe function, which only [`choose`] and
+/// `wide::code` hand out.
 #[cfg(target_arch = "x86_64")]
 fn load_checked(cells: &[u8; 81]) -> Option<State> {
-    // SAFETY: only reachable through `choose`, which returns it after
-    // `is_x86_feature_detected!` found every feature `load_avx2` is
-    // compiled for.
+    // SAFETY: only reachable through `choose` and `wide::code`, which
+    // return it after `is_x86_feature_detected!` found every feature
+    // `load_avx2` is compiled for (and more, for `wide::code`).
     unsafe { load_avx2(cells) }
 }
 
@@ -911,25 +920,8 @@ pub(crate) fn wide_propagated(state: State) -> Option<(State, bool)> {
 fn pext_is_fast() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::__cpuid;
-        // SAFETY: every x86-64 processor has `cpuid`. (Compilers from 1.91
-        // on declare it safe; the block keeps older ones building.)
-        #[allow(unused_unsafe)]
-        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-        let mut name = [0u8; 12];
-        for (bytes, word) in name
-            .chunks_exact_mut(4)
-            .zip([vendor.ebx, vendor.edx, vendor.ecx])
-        {
-            bytes.copy_from_slice(&word.to_le_bytes());
-        }
-        let base = (signature >> 8) & 0xF;
-        let family = if base == 0xF {
-            base + ((signature >> 20) & 0xFF)
-        } else {
-            base
-        };
-        match &name {
+        let (vendor, family) = vendor_and_family();
+        match &vendor {
             b"GenuineIntel" => true,
             b"AuthenticAMD" => family >= 0x19,
             _ => false,
@@ -937,6 +929,37 @@ fn pext_is_fast() -> bool {
     }
     #[cfg(not(target_arch = "x86_64"))]
     false
+}
+
+/// Whether this processor is Intel's, as `cpuid` names its vendor.
+#[cfg(all(sudoku_avx512, target_arch = "x86_64"))]
+fn is_intel() -> bool {
+    &vendor_and_family().0 == b"GenuineIntel"
+}
+
+/// This processor's vendor, as `cpuid` names it (`b"GenuineIntel"`,
+/// `b"AuthenticAMD"`, ...), and its family.
+#[cfg(target_arch = "x86_64")]
+fn vendor_and_family() -> ([u8; 12], u32) {
+    use std::arch::x86_64::__cpuid;
+    // SAFETY: every x86-64 processor has `cpuid`. (Compilers from 1.91
+    // on declare it safe; the block keeps older ones building.)
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+    let mut name = [0u8; 12];
+    for (bytes, word) in name
+        .chunks_exact_mut(4)
+        .zip([vendor.ebx, vendor.edx, vendor.ecx])
+    {
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF {
+        base + ((signature >> 20) & 0xFF)
+    } else {
+        base
+    };
+    (name, family)
 }
 
 /// Both AVX2 copies, the one with `pext` and the one with the portable

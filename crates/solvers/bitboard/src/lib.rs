@@ -30,9 +30,11 @@
 //! runs the same search compiled for AVX2, starting with a sweep that takes
 //! the givens to the fixpoint of propagation with each rule applied to all
 //! 27 words at once (module `avx2`, the one place of the workspace allowed
-//! `unsafe`). It ends on the same states, so the answers and guesses are
-//! the same either way ([`measure::Path`], [`measure::search_with`]). The
-//! LeetCode submission is the portable code alone.
+//! `unsafe`); on Intel's processors with AVX-512, a copy that also brings
+//! the changed words up to date a whole band at a time. They end on the
+//! same states, so the answers and guesses are the same whichever runs
+//! ([`measure::Path`], [`measure::search_with`]). The LeetCode submission
+//! is the portable code alone.
 //!
 //! **Complexity.** Exponential in the worst case: no exact solver of
 //! generalised (n²×n²) Sudoku is known to run in polynomial time, the
@@ -420,7 +422,8 @@ fn digit_lines(words: [u32; 3]) -> [u32; 4] {
 /// out, and bring the changed words up to date. The portable
 /// copy ([`Scalar`]) uses [`shape`]'s table lookups and plain loops; the
 /// native API's copies, outside this region, use a few vector or bit
-/// instructions for each (the AVX-512 copy updates a whole band at once).
+/// instructions for most of them, and the AVX-512 copy also brings the
+/// changed words up to date its own way (a whole band at once).
 trait Kernel {
     /// The shape of the word `cells`, as [`shape`] gives it.
     fn shape(cells: u32) -> u32;
@@ -447,8 +450,12 @@ trait Kernel {
     /// Brings every changed word up to date, and every word that loses
     /// candidates on the way, as [`State::update_words`] does (a copy may
     /// update more words than that, since an update leaves an up-to-date
-    /// word as it is); returns the words updated, `None` on a
+    /// word as it is); returns the words that had news, `None` on a
     /// contradiction.
+    // Inlined by force into `Search::run`, like it (see `Code`): a copy
+    // that keeps this default must compile the loop for its instructions.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn settle(state: &mut State) -> Option<u32>
     where
         Self: Sized,
@@ -717,8 +724,8 @@ impl State {
     }
 
     /// Updates changed words, one at a time, until none is left (an update
-    /// that fixes a row changes other words); returns the words updated,
-    /// `None` on a contradiction.
+    /// that fixes a row changes other words); returns the words that had
+    /// news, `None` on a contradiction.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -1429,7 +1436,7 @@ fn search(cells: &[u8; 81], limit: usize, code: Code, digits: bool) -> Search<'_
 mod avx2;
 
 // How the search went rather than what it found: guesses, branch points,
-// the two paths side by side, random sparse boards.
+// the paths side by side, random sparse boards.
 pub mod measure;
 
 /// The AVX2 code when the processor can run it; never on other targets,
@@ -1450,7 +1457,9 @@ fn avx512_code() -> Option<Code> {
     None
 }
 
-/// The fastest code this machine runs (see [`measure::Path`]).
+/// The code the native API runs on this machine (see
+/// [`measure::Path`]): the AVX-512 copy where it is chosen, else the AVX2
+/// copy, else the portable code.
 fn fastest() -> Code {
     avx512_code().or_else(avx2_code).unwrap_or(PORTABLE)
 }

@@ -26,21 +26,20 @@ pub enum Path {
     /// words at once; x86-64 processors that have them, detected at run
     /// time.
     Avx2,
-    /// The same search compiled for AVX-512 too (F, VL, BW and VPOPCNTDQ),
-    /// where the words with news are brought up to date a whole band at a
-    /// time, in vector registers, rather than one word at a time; x86-64
-    /// processors that have it, detected at run time, and only in a build by
-    /// Rust 1.89 or later.
+    /// The AVX2 path (with `pext`) compiled for AVX-512 too (F, VL, BW and
+    /// VPOPCNTDQ), where the words with news are brought up to date a whole
+    /// band at a time, in vector registers, rather than one word at a
+    /// time; Intel's x86-64 processors that have those features, detected
+    /// at run time, and only in a build by Rust 1.89 or later.
     Avx512,
 }
 
 /// The path [`solve`](super::solve),
 /// [`count_solutions`](super::count_solutions) and
 /// [`solve_unique`](super::solve_unique) take on this machine:
-/// [`Path::Avx512`] where the processor has those AVX-512 features (and
-/// runs `pext` fast) and the build could
-/// compile it, [`Path::Avx2`] where it has AVX2, [`Path::Portable`]
-/// otherwise.
+/// [`Path::Avx512`] where the processor is Intel's with those AVX-512
+/// features and the build could compile it, [`Path::Avx2`] where it has
+/// AVX2, [`Path::Portable`] otherwise.
 pub fn path() -> Path {
     if avx512_code().is_some() {
         Path::Avx512

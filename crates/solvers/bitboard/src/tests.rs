@@ -517,7 +517,8 @@ fn the_sweep_ends_where_propagation_ends() {
     // Loading through the sweep, compiled for the baseline and (where
     // the processor has it) for AVX2, must end where loading and then
     // propagating word by word does; and the sweep after a guess where
-    // propagation does.
+    // propagation does. So must the AVX-512 copy's band steps (where it
+    // is chosen), from the givens and after a guess.
     let loaders: Vec<Load> = std::iter::once(avx2::portable_load as Load)
         .chain(avx2::code().map(|code| code.load))
         .collect();
@@ -620,8 +621,8 @@ fn every_path_gives_the_same_answers_after_the_same_guesses() {
         .chain((0..2_000).map(|_| random_sparse_board(&mut seed)));
     // What each search found, and after how many guesses.
     let found = |search: Search| (search.count, search.first, search.guesses);
-    // The AVX2 copies with `pext` and with the table lookups, whichever
-    // this machine would choose, and the AVX-512 copy.
+    // Both AVX2 copies (with `pext` and with the table lookups), where
+    // the processor has AVX2, and the AVX-512 copy where it is chosen.
     let copies: Vec<Code> = avx2::both_avx2_codes()
         .into_iter()
         .chain(avx2::wide_code())

@@ -1,6 +1,7 @@
 //! The search compiled for AVX-512 as well, where a band's update is a few
 //! vector steps: [`run_avx512`], chosen at run time before the AVX2 copy
-//! on processors with AVX-512 F, VL, BW and VPOPCNTDQ.
+//! on Intel's processors with AVX-512 F, VL, BW and VPOPCNTDQ (see
+//! [`code`]).
 //!
 //! **What it does differently.** The AVX2 copy brings changed words up to
 //! date one at a time (`State::update_words`): each update reads the
@@ -16,7 +17,7 @@
 //!    the mini-rows (as the loader's sweep does) rather than looked up;
 //! 2. the rows left with one cell found for all nine digits at once, by a
 //!    single subtraction per word;
-//! 3. the cells fixed so far taken from the band's other digits, and their
+//! 3. the cells just fixed taken from the band's other digits, and their
 //!    columns from the digit's other bands, all in registers, with a mask
 //!    of the words that lost candidates read off one comparison per band.
 //!
@@ -28,13 +29,17 @@
 //!
 //! **Why the registers, and the whole loads and stores.** The first try
 //! read and wrote each band in memory with masked moves at every step, and
-//! ran slower than the AVX2 copy: a masked store's data is not forwarded to
-//! the loads that follow it, nor are many narrow stores to one wide load,
-//! so each step waited for memory. Held in registers, the bands are loaded
+//! ran slower than the AVX2 copy; its profile put the time right after
+//! the loads that read back what the steps before had just stored (a load waits
+//! when the processor cannot hand it the data of stores still on their
+//! way to memory, which is likely here: masked stores, and single words
+//! read back as one wide load). Held in registers, the bands are loaded
 //! once when the updates start and stored once when they end, with plain
-//! (unmasked) moves: a band's register holds the next band's first words
-//! in lanes 9 to 15, which every step leaves out with its masks, and the
-//! stores go in order, each over the last one's spill. The A/B of each
+//! (unmasked) moves: the first two bands' registers hold the next band's
+//! first words in lanes 9 to 15, which the steps may change but never
+//! read (every test and comparison masks them out, and nothing is taken
+//! across lanes from them), and the stores go in order, each over the
+//! last one's spill. The A/B of each
 //! version against the AVX2 copy is in `notes/lab/bitboard-experiments.md`.
 //!
 //! Compiled only by Rust 1.89 or later, where AVX-512's intrinsics and
@@ -85,10 +90,12 @@ fn run_checked(search: &mut Search, state: State) {
     unsafe { run_avx512(search, state) }
 }
 
-/// The AVX-512 copy when this processor can run it (and runs `pext`
-/// fast, as `super::pext_is_fast` tells, which every processor with
-/// AVX-512 known so far does): it loads the givens as the AVX2 copy does.
-/// Chosen once, on the first call.
+/// The AVX-512 copy when this processor can run it and is Intel's: it
+/// was measured faster than the AVX2 copy on an Intel processor, and has
+/// not been measured on AMD's (whose processors with AVX-512 run `pext`
+/// fast too, and each 512-bit operation as two halves), so they keep the
+/// AVX2 copy. It loads the givens as the AVX2 copy does. Chosen once, on
+/// the first call.
 pub(super) fn code() -> Option<Code> {
     static CHOSEN: std::sync::OnceLock<Option<Code>> = std::sync::OnceLock::new();
     *CHOSEN.get_or_init(|| {
@@ -101,7 +108,7 @@ pub(super) fn code() -> Option<Code> {
             && std::is_x86_feature_detected!("avx512vl")
             && std::is_x86_feature_detected!("avx512bw")
             && std::is_x86_feature_detected!("avx512vpopcntdq");
-        (all && super::pext_is_fast()).then_some(Code {
+        (all && super::is_intel()).then_some(Code {
             load: load_checked,
             branch: run_checked,
         })
@@ -174,8 +181,9 @@ impl Kernel for Wide {
 /// A constant in every lane.
 #[inline(always)]
 fn splat(value: u32) -> __m512i {
-    // SAFETY: only `run_avx512` inlines this, compiled for AVX-512 F and
-    // run only where the processor has it (see `code`).
+    // SAFETY: only `run_avx512` (and `propagate_avx512`, for the tests)
+    // inline this, compiled for AVX-512 F and run only where the processor
+    // has it (see `code`).
     unsafe { _mm512_set1_epi32(i32::from_ne_bytes(value.to_ne_bytes())) }
 }
 
@@ -192,8 +200,9 @@ fn settle_by_bands(state: &mut State) -> Option<u32> {
     let mut updated = 0;
     let words = state.candidates.as_mut_ptr().cast::<i32>();
     let open_rows = state.open_rows.as_mut_ptr().cast::<i32>();
-    // SAFETY: only `run_avx512` inlines this, compiled for AVX-512 F, VL,
-    // BW and VPOPCNTDQ and AVX2, and run only where the processor has them
+    // SAFETY: only `run_avx512` (and `propagate_avx512`, for the tests)
+    // inline this, compiled for AVX-512 F, VL, BW and VPOPCNTDQ and AVX2,
+    // and run only where the processor has them
     // (see `code`). The loads and stores stay inside `candidates` (27
     // words: 16 from word 0, 16 from word 9, 8 and 1 from word 18) and
     // `open_rows` (9 words: 8 and 1).
@@ -338,8 +347,8 @@ unsafe fn spread(x: __m512i, step: u32) -> __m512i {
 
 /// The band rule on each lane's word: the cells that belong to some
 /// pairing of the band's rows with its boxes (`crate::FITTING`, worked out
-/// rather than looked up). Per word, bit `3 * row + box` of `reached`
-/// (at the mini-row's first cell) when the row reaches the box; a pair
+/// rather than looked up). Per word, bit `9 * row + 3 * box` of `reached`
+/// (the mini-row's first cell) when the row reaches the box; a pair
 /// fits when the other two rows take the other two boxes, one way round
 /// or the other.
 ///
