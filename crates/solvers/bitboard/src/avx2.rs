@@ -428,11 +428,14 @@ unsafe fn run_avx2<K: Kernel>(search: &mut Search, state: State) {
 /// [`cells_by_vector`]), and a word's shape in one `pext`
 /// ([`gather_shape`]) when `PEXT`, on processors that run `pext` fast, or
 /// by the portable table lookups otherwise.
+///
+/// With `BANDS`, the AVX-512 copy's kernel: the same, but for the changed
+/// words, brought up to date a whole band at a time (`wide`).
 #[cfg(target_arch = "x86_64")]
-struct Vectors<const PEXT: bool>;
+struct Vectors<const PEXT: bool, const BANDS: bool = false>;
 
 #[cfg(target_arch = "x86_64")]
-impl<const PEXT: bool> Kernel for Vectors<PEXT> {
+impl<const PEXT: bool, const BANDS: bool> Kernel for Vectors<PEXT, BANDS> {
     #[inline(always)]
     fn shape(cells: u32) -> u32 {
         if PEXT {
@@ -465,6 +468,15 @@ impl<const PEXT: bool> Kernel for Vectors<PEXT> {
     #[inline(always)]
     fn lines(state: &State) -> Lines {
         lines_by_vector(state)
+    }
+
+    #[inline(always)]
+    fn settle(state: &mut State) -> Option<u32> {
+        #[cfg(sudoku_avx512)]
+        if BANDS {
+            return wide::settle_by_bands(state);
+        }
+        state.update_words::<Self>()
     }
 }
 
@@ -586,8 +598,9 @@ fn lines_by_vector(state: &State) -> Lines {
 #[inline(always)]
 fn gather_shape(cells: u32) -> u32 {
     let reached = cells | cells >> 1 | cells >> 2;
-    // SAFETY: only `Vectors::<true>` calls this, and only `run_avx2` uses
-    // `Vectors`: compiled for BMI2, and only called on a processor that has
+    // SAFETY: only `Vectors::<true, _>` calls this, and only `run_avx2`
+    // and `wide::run_avx512` use `Vectors`: compiled for BMI2, and only
+    // called on a processor that has
     // it (see `choose`).
     unsafe { std::arch::x86_64::_pext_u32(reached, MINI_ROW_STARTS) }
 }
@@ -605,7 +618,7 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
         _mm256_movemask_ps, _mm256_set1_epi32, _mm256_storeu_si256,
     };
     let (eight, ninth) = words.split_at_mut(8);
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and `wide::run_avx512` use it:
     // compiled for AVX2, and only called on a processor that has it (see
     // `choose`). `eight` is eight `u32`s, the 32 bytes the
     // unaligned load and store read and write.
@@ -663,7 +676,7 @@ fn has_swap_by_vector(state: &State, givens: &[u8; 81]) -> bool {
     };
     let open = cells_holding(&board_loads(givens), 0);
     let lanes = |value: u32| i32::from_ne_bytes(value.to_ne_bytes());
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and `wide::run_avx512` use it:
     // compiled for AVX2, and only called on a processor that has it (see
     // `choose`). Each load reads the first eight of a band's nine words.
     unsafe {
@@ -743,7 +756,7 @@ fn cells_by_vector(state: &State) -> [u8; 81] {
     };
     // Three 32-byte stores at bytes 0, 27 and 54; the last reaches byte 85.
     let mut values = [0u8; 96];
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` uses it:
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and `wide::run_avx512` use it:
     // compiled for AVX2, and only called on a processor that has it (see
     // `choose`). Each store writes 32 bytes from byte 0, 27 or 54 of the 96.
     unsafe {
@@ -798,7 +811,7 @@ fn lost_words(before: &[u32; 27], after: &[u32; 27]) -> u32 {
     let mut same = 0;
     for start in [0, 8, 16, 19] {
         // SAFETY: only `Vectors` calls this (through
-        // `stack_pairings_by_vector`), and only `run_avx2` uses it: compiled
+        // `stack_pairings_by_vector`), and only `run_avx2` and `wide::run_avx512` use it: compiled
         // for AVX2, and only called on a processor that has it (see
         // `choose`). Each load reads the eight words from `start`,
         // at most word 26: within both arrays.

@@ -62,24 +62,21 @@ use std::arch::x86_64::{
     _mm_cvtsi128_si32, _mm_cvtsi32_si128,
 };
 
-use super::{
-    cells_by_vector, gather_shape, has_swap_by_vector, lines_by_vector, load_checked,
-    stack_pairings_by_vector, take_by_vector,
-};
-use crate::{Code, Kernel, Lines, Search, State, BAND, MINI_ROW_STARTS, ROW};
+use super::{load_checked, Vectors};
+use crate::{Code, Search, State, BAND, MINI_ROW_STARTS, ROW};
 
 /// Lanes 0 to 8 of a register: a band's nine digits.
 const NINE: __mmask16 = 0x1FF;
 
 /// The search compiled for AVX-512 (and AVX2 and the bit instructions),
-/// with the [`Wide`] kernel: `Search::run` is inlined here, and goes on
+/// with the `Vectors<true, true>` kernel: `Search::run` is inlined here, and goes on
 /// into each branch through `Search::branch`, which is this function again.
 ///
 /// # Safety
 /// The processor must have every feature named in `target_feature`.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
 unsafe fn run_avx512(search: &mut Search, state: State) {
-    search.run::<Wide>(state);
+    search.run::<Vectors<true, true>>(state);
 }
 
 /// [`run_avx512`] behind a safe function, which only [`code`] hands out.
@@ -115,7 +112,7 @@ pub(super) fn code() -> Option<Code> {
     })
 }
 
-/// `State::propagate` with the [`Wide`] kernel, compiled as
+/// `State::propagate` with the `Vectors<true, true>` kernel, compiled as
 /// [`run_avx512`] is, for the tests.
 ///
 /// # Safety
@@ -123,10 +120,10 @@ pub(super) fn code() -> Option<Code> {
 #[cfg(test)]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
 unsafe fn propagate_avx512(state: &mut State) -> bool {
-    state.propagate::<Wide>()
+    state.propagate::<Vectors<true, true>>()
 }
 
-/// `state` brought to the fixpoint of propagation by the [`Wide`] kernel,
+/// `state` brought to the fixpoint of propagation by the `Vectors<true, true>` kernel,
 /// and false beside it on a contradiction; `None` where the processor
 /// cannot run it.
 #[cfg(test)]
@@ -135,47 +132,6 @@ pub(super) fn propagated(mut state: State) -> Option<(State, bool)> {
     // SAFETY: `code` found every feature `propagate_avx512` is compiled for.
     let fits = unsafe { propagate_avx512(&mut state) };
     Some((state, fits))
-}
-
-/// The AVX-512 copy's kernel: the AVX2 copy's, with `pext` for a word's
-/// shape, but for the updates of changed words ([`settle_by_bands`]).
-struct Wide;
-
-impl Kernel for Wide {
-    #[inline(always)]
-    fn shape(cells: u32) -> u32 {
-        gather_shape(cells)
-    }
-
-    #[inline(always)]
-    fn take(words: &mut [u32], cells: u32) -> u32 {
-        take_by_vector(words, cells)
-    }
-
-    #[inline(always)]
-    fn stack_pairings(state: &mut State) -> Option<bool> {
-        stack_pairings_by_vector(state)
-    }
-
-    #[inline(always)]
-    fn has_swap(state: &State, givens: &[u8; 81]) -> bool {
-        has_swap_by_vector(state, givens)
-    }
-
-    #[inline(always)]
-    fn cells(state: &State) -> [u8; 81] {
-        cells_by_vector(state)
-    }
-
-    #[inline(always)]
-    fn lines(state: &State) -> Lines {
-        lines_by_vector(state)
-    }
-
-    #[inline(always)]
-    fn settle(state: &mut State) -> Option<u32> {
-        settle_by_bands(state)
-    }
 }
 
 /// A constant in every lane.
@@ -193,7 +149,7 @@ fn splat(value: u32) -> __m512i {
 /// and so on until no word has any; then all stored back. Returns the
 /// words that had news, as `State::update_words` does.
 #[inline(always)]
-fn settle_by_bands(state: &mut State) -> Option<u32> {
+pub(super) fn settle_by_bands(state: &mut State) -> Option<u32> {
     if state.changed == 0 {
         return Some(0);
     }
