@@ -85,8 +85,9 @@ fn bitboard_native_and_portable_paths_agree_on_every_public_puzzle() {
 
     let directory = std::env::var_os("SUDOKU_LAB_DATA")
         .expect("SUDOKU_LAB_DATA must name the directory of the public puzzle files");
-    // Every native path this machine runs (the AVX-512 one where the
-    // processor and the compiler allow it), each against the portable one.
+    // Every native path this machine runs (the AVX-512 one where it is
+    // chosen: an Intel processor with its features, Rust 1.89 or later),
+    // each against the portable one.
     let native: Vec<SearchPath> = [SearchPath::Avx2, SearchPath::Avx512]
         .into_iter()
         .filter(|&path| search_with(&[0; 81], 1, path).is_some())

@@ -30,8 +30,9 @@
 //! runs the same search compiled for AVX2, starting with a sweep that takes
 //! the givens to the fixpoint of propagation with each rule applied to all
 //! 27 words at once (module `avx2`, the one place of the workspace allowed
-//! `unsafe`); on Intel's processors with AVX-512, a copy that also brings
-//! the changed words up to date a whole band at a time. They end on the
+//! `unsafe`); on Intel's processors with AVX-512 F, VL, BW and VPOPCNTDQ
+//! (in a build by Rust 1.89 or later), a copy that also brings the
+//! changed words up to date a whole band at a time. They end on the
 //! same states, so the answers and guesses are the same whichever runs
 //! ([`measure::Path`], [`measure::search_with`]). The LeetCode submission
 //! is the portable code alone.
@@ -1448,8 +1449,9 @@ fn avx2_code() -> Option<Code> {
     None
 }
 
-/// The AVX-512 code when the processor can run it and the compiler could
-/// build it; never on other targets, nor in the trace build.
+/// The AVX-512 code when the processor is Intel's with the features it
+/// needs and the compiler could build it; never on other targets, nor in
+/// the trace build.
 fn avx512_code() -> Option<Code> {
     #[cfg(all(not(sudoku_trace), target_arch = "x86_64"))]
     return avx2::wide_code();

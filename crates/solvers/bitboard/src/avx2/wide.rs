@@ -88,10 +88,10 @@ fn run_checked(search: &mut Search, state: State) {
 }
 
 /// The AVX-512 copy when this processor can run it and is Intel's: it
-/// was measured faster than the AVX2 copy on an Intel processor, and has
-/// not been measured on AMD's (whose processors with AVX-512 run `pext`
-/// fast too, and each 512-bit operation as two halves), so they keep the
-/// AVX2 copy. It loads the givens as the AVX2 copy does. Chosen once, on
+/// was measured faster than the AVX2 copy on the hard sets on an Intel
+/// processor, and has not been measured on AMD's (some of which, Zen 4,
+/// run each 512-bit operation as two halves), so they keep the AVX2
+/// copy. It loads the givens as the AVX2 copy does. Chosen once, on
 /// the first call.
 pub(super) fn code() -> Option<Code> {
     static CHOSEN: std::sync::OnceLock<Option<Code>> = std::sync::OnceLock::new();
