@@ -474,7 +474,10 @@ impl<const PEXT: bool, const BANDS: bool> Kernel for Vectors<PEXT, BANDS> {
     fn settle(state: &mut State) -> Option<u32> {
         #[cfg(sudoku_avx512)]
         if BANDS {
-            return wide::settle_by_bands(state);
+            // SAFETY: only `wide::run_avx512` runs `Vectors<_, true>`:
+            // compiled for every feature the band steps need, and called
+            // only where the processor has them (see `wide::code`).
+            return unsafe { wide::settle_by_bands(state) };
         }
         state.update_words::<Self>()
     }

@@ -148,21 +148,25 @@ fn splat(value: u32) -> __m512i {
 /// band with the lowest changed word stepped until its words have no news,
 /// and so on until no word has any; then all stored back. Returns the
 /// words that had news, as `State::update_words` does.
+///
+/// # Safety
+/// The processor must have AVX-512 F, VL, BW and VPOPCNTDQ and AVX2, and
+/// the caller must be compiled for them (as `run_avx512` is, the one
+/// entry point whose kernel, `Vectors<true, true>`, calls this).
 #[inline(always)]
-pub(super) fn settle_by_bands(state: &mut State) -> Option<u32> {
+pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
     if state.changed == 0 {
         return Some(0);
     }
     let mut updated = 0;
-    let words = state.candidates.as_mut_ptr().cast::<i32>();
-    let open_rows = state.open_rows.as_mut_ptr().cast::<i32>();
-    // SAFETY: only `run_avx512` (and `propagate_avx512`, for the tests)
-    // inline this, compiled for AVX-512 F, VL, BW and VPOPCNTDQ and AVX2,
-    // and run only where the processor has them
-    // (see `code`). The loads and stores stay inside `candidates` (27
-    // words: 16 from word 0, 16 from word 9, 8 and 1 from word 18) and
-    // `open_rows` (9 words: 8 and 1).
+    // SAFETY: the features, as the caller promises. The loads and stores
+    // stay inside `candidates` (27 words: 16 from word 0, 16 from word 9,
+    // 8 and 1 from word 18) and `open_rows` (9 words: 8 and 1); the
+    // pointers are made again for the stores, after the steps have used
+    // `state`.
     unsafe {
+        let words = state.candidates.as_ptr().cast::<i32>();
+        let open_rows = state.open_rows.as_ptr().cast::<i32>();
         // The ninth word comes in alone, for the last band and the open
         // rows, whose arrays end there.
         let nine_words = |at: *const i32| {
@@ -199,6 +203,8 @@ pub(super) fn settle_by_bands(state: &mut State) -> Option<u32> {
             };
         }
         // In order: each store writes over the last one's lanes 9 to 15.
+        let words = state.candidates.as_mut_ptr().cast::<i32>();
+        let open_rows = state.open_rows.as_mut_ptr().cast::<i32>();
         _mm512_storeu_si512(words.cast(), first);
         _mm512_storeu_si512(words.add(9).cast(), second);
         _mm256_storeu_si256(words.add(18).cast(), _mm512_castsi512_si256(third));
