@@ -603,8 +603,7 @@ fn gather_shape(cells: u32) -> u32 {
     let reached = cells | cells >> 1 | cells >> 2;
     // SAFETY: only `Vectors::<true, _>` calls this, and only `run_avx2`
     // and `wide::run_avx512` use `Vectors`: compiled for BMI2, and only
-    // called on a processor that has
-    // it (see `choose`).
+    // called on a processor that has it (see `choose` and `wide::code`).
     unsafe { std::arch::x86_64::_pext_u32(reached, MINI_ROW_STARTS) }
 }
 
@@ -621,10 +620,11 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
         _mm256_movemask_ps, _mm256_set1_epi32, _mm256_storeu_si256,
     };
     let (eight, ninth) = words.split_at_mut(8);
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` and `wide::run_avx512` use it:
-    // compiled for AVX2, and only called on a processor that has it (see
-    // `choose`). `eight` is eight `u32`s, the 32 bytes the
-    // unaligned load and store read and write.
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
+    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
+    // processor that has it (see `choose` and `wide::code`). `eight` is
+    // eight `u32`s, the 32 bytes the unaligned load and store read and
+    // write.
     let kept = unsafe {
         // The load and store below are the unaligned ones: a pointer with
         // the alignment of `u32` is all they need.
@@ -679,9 +679,10 @@ fn has_swap_by_vector(state: &State, givens: &[u8; 81]) -> bool {
     };
     let open = cells_holding(&board_loads(givens), 0);
     let lanes = |value: u32| i32::from_ne_bytes(value.to_ne_bytes());
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` and `wide::run_avx512` use it:
-    // compiled for AVX2, and only called on a processor that has it (see
-    // `choose`). Each load reads the first eight of a band's nine words.
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
+    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
+    // processor that has it (see `choose` and `wide::code`). Each load
+    // reads the first eight of a band's nine words.
     unsafe {
         let row = _mm256_set1_epi32(lanes(ROW));
         let fields = _mm256_set1_epi32(lanes(crate::SWAP_FIELDS));
@@ -759,9 +760,10 @@ fn cells_by_vector(state: &State) -> [u8; 81] {
     };
     // Three 32-byte stores at bytes 0, 27 and 54; the last reaches byte 85.
     let mut values = [0u8; 96];
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` and `wide::run_avx512` use it:
-    // compiled for AVX2, and only called on a processor that has it (see
-    // `choose`). Each store writes 32 bytes from byte 0, 27 or 54 of the 96.
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
+    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
+    // processor that has it (see `choose` and `wide::code`). Each store
+    // writes 32 bytes from byte 0, 27 or 54 of the 96.
     unsafe {
         // Byte k of each 16-byte half takes byte k / 8 of the word (the
         // shuffle picks within a half: the upper half's 2 and 3 are the
@@ -814,10 +816,11 @@ fn lost_words(before: &[u32; 27], after: &[u32; 27]) -> u32 {
     let mut same = 0;
     for start in [0, 8, 16, 19] {
         // SAFETY: only `Vectors` calls this (through
-        // `stack_pairings_by_vector`), and only `run_avx2` and `wide::run_avx512` use it: compiled
-        // for AVX2, and only called on a processor that has it (see
-        // `choose`). Each load reads the eight words from `start`,
-        // at most word 26: within both arrays.
+        // `stack_pairings_by_vector`), and only `run_avx2` and
+        // `wide::run_avx512` use it: compiled for AVX2, and only called on
+        // a processor that has it (see `choose` and `wide::code`). Each
+        // load reads the eight words from `start`, at most word 26: within
+        // both arrays.
         let equal = unsafe {
             // Unaligned loads: the alignment of `u32` is all they need.
             #[allow(clippy::cast_ptr_alignment)]
@@ -906,8 +909,9 @@ fn choose(gather: bool) -> Option<Code> {
     None
 }
 
-/// The AVX-512 copy ([`wide`]) when this processor can run it, and this
-/// compiler can build it (1.89 on).
+/// The AVX-512 copy ([`wide`]) where it is chosen (see `wide::code`: an
+/// Intel processor with the features it needs) and this compiler can
+/// build it (1.89 on).
 pub(crate) fn wide_code() -> Option<Code> {
     #[cfg(all(sudoku_avx512, target_arch = "x86_64"))]
     return wide::code();

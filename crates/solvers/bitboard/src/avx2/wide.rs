@@ -30,21 +30,21 @@
 //! **Why the registers, and the whole loads and stores.** The first try
 //! read and wrote each band in memory with masked moves at every step, and
 //! ran slower than the AVX2 copy; its profile put the time right after
-//! the loads that read back what the steps before had just stored (a load waits
-//! when the processor cannot hand it the data of stores still on their
-//! way to memory, which is likely here: masked stores, and single words
-//! read back as one wide load). Held in registers, the bands are loaded
-//! once when the updates start and stored once when they end, with plain
-//! (unmasked) moves: the first two bands' registers hold the next band's
-//! first words in lanes 9 to 15, which the steps may change but never
-//! read (every test and comparison masks them out, and nothing is taken
-//! across lanes from them), and the stores go in order, each over the
-//! last one's spill. The A/B of each
-//! version against the AVX2 copy is in `notes/lab/bitboard-experiments.md`.
+//! the loads that read back what the steps before had just stored (a load
+//! waits when the processor cannot hand it the data of stores still on
+//! their way to memory, which is likely here: masked stores, and single
+//! words read back as one wide load). Held in registers, the bands are
+//! loaded once when the updates start and stored once when they end, with
+//! plain (unmasked) moves: the first two bands' registers hold the next
+//! band's first words in lanes 9 to 15, which the steps may change but
+//! never read (every test and comparison masks them out, and nothing is
+//! taken across lanes from them), and the stores go in order, each over
+//! the last one's spill. The A/B of each version against the AVX2 copy is
+//! in `notes/lab/bitboard-experiments.md`.
 //!
 //! Compiled only by Rust 1.89 or later, where AVX-512's intrinsics and
 //! target features are stable (the crate's build script sets
-//! `sudoku_avx512`); an older compiler builds the crate without it.
+//! `sudoku_avx512`); an older compiler leaves this module out.
 
 // The crate's `rust-version` is the LeetCode judge's (1.74), for the
 // submission's region; this module is compiled only from 1.89 on (see the
@@ -69,8 +69,9 @@ use crate::{Code, Search, State, BAND, MINI_ROW_STARTS, ROW};
 const NINE: __mmask16 = 0x1FF;
 
 /// The search compiled for AVX-512 (and AVX2 and the bit instructions),
-/// with the `Vectors<true, true>` kernel: `Search::run` is inlined here, and goes on
-/// into each branch through `Search::branch`, which is this function again.
+/// with the `Vectors<true, true>` kernel: `Search::run` is inlined here,
+/// and goes on into each branch through `Search::branch`, which is this
+/// function again.
 ///
 /// # Safety
 /// The processor must have every feature named in `target_feature`.
@@ -123,9 +124,9 @@ unsafe fn propagate_avx512(state: &mut State) -> bool {
     state.propagate::<Vectors<true, true>>()
 }
 
-/// `state` brought to the fixpoint of propagation by the `Vectors<true, true>` kernel,
-/// and false beside it on a contradiction; `None` where the processor
-/// cannot run it.
+/// `state` brought to the fixpoint of propagation by the
+/// `Vectors<true, true>` kernel, and false beside it on a contradiction;
+/// `None` where this copy is not chosen.
 #[cfg(test)]
 pub(super) fn propagated(mut state: State) -> Option<(State, bool)> {
     code()?;
