@@ -13,6 +13,8 @@
 
 use std::process::ExitCode;
 
+mod puzzle_file;
+
 fn main() -> ExitCode {
     let files: Vec<String> = std::env::args().skip(1).collect();
     if files.is_empty() {
@@ -24,14 +26,13 @@ fn main() -> ExitCode {
     );
     println!("|---|---:|---:|---:|---:|---:|");
     for file in &files {
-        let text = match std::fs::read_to_string(file) {
-            Ok(text) => text,
+        let puzzles = match puzzle_file::read(file) {
+            Ok(puzzles) => puzzles,
             Err(error) => {
-                eprintln!("{file}: {error}");
+                eprintln!("{error}");
                 return ExitCode::from(2);
             }
         };
-        let puzzles: Vec<[u8; 81]> = text.lines().filter_map(puzzle).collect();
         let (mut first, mut counting, mut none, mut most) = (0, 0, 0, 0);
         for cells in &puzzles {
             let guesses = sudoku_bitboard::measure::count_guesses(cells, 1);
@@ -56,18 +57,4 @@ fn main() -> ExitCode {
 #[allow(clippy::cast_precision_loss)] // Counts of puzzles and guesses, far below 2^52.
 fn ratio(part: usize, whole: usize) -> f64 {
     part as f64 / whole.max(1) as f64
-}
-
-/// The puzzle in the first 81 characters of `line`, if it has that many.
-fn puzzle(line: &str) -> Option<[u8; 81]> {
-    let bytes = line.as_bytes().get(..81)?;
-    let mut cells = [0; 81];
-    for (cell, &byte) in cells.iter_mut().zip(bytes) {
-        *cell = if (b'1'..=b'9').contains(&byte) {
-            byte - b'0'
-        } else {
-            0
-        };
-    }
-    Some(cells)
 }
