@@ -8,19 +8,22 @@
 //! ```
 //!
 //! Each round is a process of its own (the example runs itself again): it
-//! times one pass over each file on each path, the two in turns, the order
-//! turning from round to round. A fresh process each round matters: on an
-//! Intel Xeon a set's ratio has held steady within a process and moved from
-//! one process to the next (notes/lab/bitboard-experiments.md, 2026-12-03),
-//! so rounds in one process would repeat that process's bias. The table
-//! gives, per
-//! file, the median of the rounds' ratios, their quartiles and how many
-//! rounds came out above 1 (below 1: the AVX-512 path took less time).
+//! times one pass over each file on each path, the two in turns, with no
+//! pass before them to warm up, and the order turning from round to round
+//! (the AVX2 path first in the first round, so an even ROUNDS balances the
+//! order). A fresh process each round matters: on an Intel Xeon (model
+//! 167), some sets' ratios stayed on one side of 1 through a process and
+//! moved from one process to the next (notes/lab/bitboard-experiments.md,
+//! 2026-12-03), so rounds in one process would repeat that process's bias.
+//! The table gives, per file, the median of the rounds' ratios (the lower
+//! of the two middle ones when ROUNDS is even), their quartiles (taken the
+//! same way) and how many rounds came out above 1 (below 1: the AVX-512
+//! path took less time).
 //!
 //! Both paths run through `measure::search_with`, which also keeps the
-//! first solution's digits (as `solve` does and `count_solutions` does
-//! not), so the time is that of a search to two solutions that reads the
-//! first. Each line's first 81 characters are read as a puzzle (`1`-`9`
+//! first solution's digits (as `solve_unique` does, and `count_solutions`
+//! does not), so the time is that of a search to two solutions that reads
+//! the first. Each line's first 81 characters are read as a puzzle (`1`-`9`
 //! givens, anything else blank); shorter lines are skipped. Before timing,
 //! it checks that both paths give the same outcome on every puzzle of every
 //! file.

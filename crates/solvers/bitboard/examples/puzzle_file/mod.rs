@@ -10,14 +10,14 @@ pub fn read(path: &str) -> Result<Vec<[u8; 81]>, String> {
 
 /// The puzzle in the first 81 characters of `line`, if it has that many.
 fn puzzle(line: &str) -> Option<[u8; 81]> {
-    let bytes = line.as_bytes().get(..81)?;
     let mut cells = [0; 81];
-    for (cell, &byte) in cells.iter_mut().zip(bytes) {
-        *cell = if (b'1'..=b'9').contains(&byte) {
-            byte - b'0'
-        } else {
-            0
-        };
+    let mut characters = line.chars();
+    for cell in &mut cells {
+        // `0` is a digit but not a given: it reads as 0, a blank, too.
+        let digit = characters.next()?.to_digit(10);
+        *cell = digit
+            .and_then(|digit| u8::try_from(digit).ok())
+            .unwrap_or(0);
     }
     Some(cells)
 }
