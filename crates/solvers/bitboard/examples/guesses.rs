@@ -26,12 +26,8 @@ fn main() -> ExitCode {
     );
     println!("|---|---:|---:|---:|---:|---:|");
     for file in &files {
-        let puzzles = match puzzle_file::read(file) {
-            Ok(puzzles) => puzzles,
-            Err(error) => {
-                eprintln!("{error}");
-                return ExitCode::from(2);
-            }
+        let Some(puzzles) = puzzle_file::read(file) else {
+            return ExitCode::from(2);
         };
         let (mut first, mut counting, mut none, mut most) = (0, 0, 0, 0);
         for cells in &puzzles {

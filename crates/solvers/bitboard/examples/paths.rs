@@ -70,12 +70,8 @@ fn main() -> ExitCode {
     // error never leaves half a table behind it.
     let mut sizes = Vec::new();
     for file in files {
-        let puzzles = match puzzle_file::read(file) {
-            Ok(puzzles) => puzzles,
-            Err(error) => {
-                eprintln!("{error}");
-                return ExitCode::from(2);
-            }
+        let Some(puzzles) = puzzle_file::read(file) else {
+            return ExitCode::from(2);
         };
         if puzzles.is_empty() {
             eprintln!("{file}: no line of 81 characters or more");
@@ -163,12 +159,8 @@ fn round(arguments: &[String]) -> ExitCode {
         }
     };
     for file in files {
-        let puzzles = match puzzle_file::read(file) {
-            Ok(puzzles) => puzzles,
-            Err(error) => {
-                eprintln!("{error}");
-                return ExitCode::from(2);
-            }
+        let Some(puzzles) = puzzle_file::read(file) else {
+            return ExitCode::from(2);
         };
         let (wide, narrow) = if wide_first {
             let wide = pass(&puzzles, Path::Avx512);

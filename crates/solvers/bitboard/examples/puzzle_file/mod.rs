@@ -2,10 +2,16 @@
 //! characters are a puzzle (`1`-`9` givens, anything else blank), and
 //! shorter lines are skipped.
 
-/// The puzzles of the file at `path`, or the error that names it.
-pub fn read(path: &str) -> Result<Vec<[u8; 81]>, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
-    Ok(text.lines().filter_map(puzzle).collect())
+/// The puzzles of the file at `path`, or `None` once the error that names
+/// it is written to standard error.
+pub fn read(path: &str) -> Option<Vec<[u8; 81]>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Some(text.lines().filter_map(puzzle).collect()),
+        Err(error) => {
+            eprintln!("{path}: {error}");
+            None
+        }
+    }
 }
 
 /// The puzzle in the first 81 characters of `line`, if it has that many.
