@@ -146,18 +146,15 @@ fn run_round(number: usize, files: &[String]) -> Result<Vec<f64>, String> {
 /// A round's own process (`--round FIRST FILE...`, FIRST the path timed
 /// first, `avx2` or `avx512`): prints each file's ratio on a line.
 fn round(arguments: &[String]) -> ExitCode {
-    let Some((first, files)) = arguments.split_first() else {
-        eprintln!("usage: paths {ROUND} avx2|avx512 FILE...");
-        return ExitCode::from(2);
-    };
-    let wide_first = match first.as_str() {
-        "avx2" => false,
-        "avx512" => true,
+    let wide_first = match arguments.split_first() {
+        Some((first, _)) if first == "avx2" => false,
+        Some((first, _)) if first == "avx512" => true,
         _ => {
             eprintln!("usage: paths {ROUND} avx2|avx512 FILE...");
             return ExitCode::from(2);
         }
     };
+    let files = &arguments[1..];
     for file in files {
         let Some(puzzles) = puzzle_file::read(file) else {
             return ExitCode::from(2);
