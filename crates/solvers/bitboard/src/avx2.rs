@@ -378,9 +378,16 @@ fn board_loads(cells: &[u8; 81]) -> [std::arch::x86_64::__m256i; 3] {
     // search's `has_swap_by_vector`), and only on a processor that has it
     // (see `choose`). Each load reads 32 bytes from byte 0, 32 or 49 of
     // the 81: all within the board.
+    // Written out rather than an array's `map`, whose closure the compiler
+    // left as a function of its own, compiled without AVX2, with each
+    // intrinsic in it a call.
     unsafe {
         let start = cells.as_ptr();
-        [0, 32, 49].map(|offset| _mm256_loadu_si256(start.add(offset).cast()))
+        [
+            _mm256_loadu_si256(start.cast()),
+            _mm256_loadu_si256(start.add(32).cast()),
+            _mm256_loadu_si256(start.add(49).cast()),
+        ]
     }
 }
 
@@ -393,12 +400,13 @@ fn cells_holding(parts: &[std::arch::x86_64::__m256i; 3], value: u8) -> [u32; 3]
     use std::arch::x86_64::{_mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_set1_epi8};
     // SAFETY: as `board_loads`: only code compiled for AVX2 calls this, on a
     // processor that has it.
+    // Written out rather than mapped, as in `board_loads`.
     let [first, second, last] = unsafe {
         let wanted = _mm256_set1_epi8(i8::from_ne_bytes([value]));
         // Bit k of each: byte k of that load holds `value`.
-        parts.map(|part| {
-            u32::from_ne_bytes(_mm256_movemask_epi8(_mm256_cmpeq_epi8(part, wanted)).to_ne_bytes())
-        })
+        let holding = |part| _mm256_movemask_epi8(_mm256_cmpeq_epi8(part, wanted));
+        [holding(parts[0]), holding(parts[1]), holding(parts[2])]
+            .map(|bits| u32::from_ne_bytes(bits.to_ne_bytes()))
     };
     // Cells 0-26; 27-31 and 32-53; 54-63 and 64-80 (bits 15 on of the last
     // load, which starts at cell 49).
