@@ -378,9 +378,9 @@ fn board_loads(cells: &[u8; 81]) -> [std::arch::x86_64::__m256i; 3] {
     // search's `has_swap_by_vector`), and only on a processor that has it
     // (see `choose`). Each load reads 32 bytes from byte 0, 32 or 49 of
     // the 81: all within the board.
-    // Written out rather than an array's `map`, whose closure the compiler
-    // left as a function of its own, compiled without AVX2, with each
-    // intrinsic in it a call.
+    // Written out rather than with an array's `map`, whose closure the
+    // compiler left as a function of its own, compiled without AVX2, with
+    // each intrinsic in it a call.
     unsafe {
         let start = cells.as_ptr();
         [
@@ -399,15 +399,18 @@ fn board_loads(cells: &[u8; 81]) -> [std::arch::x86_64::__m256i; 3] {
 fn cells_holding(parts: &[std::arch::x86_64::__m256i; 3], value: u8) -> [u32; 3] {
     use std::arch::x86_64::{_mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_set1_epi8};
     // SAFETY: as `board_loads`: only code compiled for AVX2 calls this, on a
-    // processor that has it.
-    // Written out rather than mapped, as in `board_loads`.
+    // processor that has it. Written out, with no closure, as in
+    // `board_loads`.
     let [first, second, last] = unsafe {
         let wanted = _mm256_set1_epi8(i8::from_ne_bytes([value]));
         // Bit k of each: byte k of that load holds `value`.
-        let holding = |part| _mm256_movemask_epi8(_mm256_cmpeq_epi8(part, wanted));
-        [holding(parts[0]), holding(parts[1]), holding(parts[2])]
-            .map(|bits| u32::from_ne_bytes(bits.to_ne_bytes()))
-    };
+        [
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(parts[0], wanted)),
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(parts[1], wanted)),
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(parts[2], wanted)),
+        ]
+    }
+    .map(|bits| u32::from_ne_bytes(bits.to_ne_bytes()));
     // Cells 0-26; 27-31 and 32-53; 54-63 and 64-80 (bits 15 on of the last
     // load, which starts at cell 49).
     [
