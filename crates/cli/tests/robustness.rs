@@ -970,10 +970,11 @@ fn a_signal_during_a_long_record_on_one_job_writes_the_records_before_it() {
     let stderr = read_in_background(child.stderr.take().unwrap());
     let stdout = read_in_background(child.stdout.take().unwrap());
     wait_until_it_catches_signals(&child);
-    // Catching signals comes before reading: a signal then ended the run
-    // before any record was read, and the test failed on a loaded machine.
-    // The three short records take microseconds; a third of a second of
-    // processor time means the long one is under way.
+    // Signals are caught before reading starts, so a signal sent as soon
+    // as they were caught could stop the run before it read a record
+    // ("interrupted before any record was read"), and on a loaded machine
+    // the test failed so. The three short records take microseconds; three
+    // tenths of a second of processor time means the long one is under way.
     wait_until_it_has_run(&child, 30);
     send_signal(&child, "INT");
     let status = wait_at_most(&mut child, Duration::from_secs(30), "a long record");

@@ -602,9 +602,11 @@ const puzzles = PUZZLES;
 // While the module compiles and instantiates (work off this thread), the
 // page's own thread is idle, and headless Chromium may let its virtual
 // clock run out then and dump the page unfinished (once in CI the harness
-// came back unfinished, in 28 s, far inside its budget; the cause was not
-// seen). A message bounced between the ends of a channel keeps the thread
-// busy until the end, as the replay page does while it is not settled.
+// came back unfinished after 28 s of real time; the failure did not show
+// Chromium's stderr then, so the cause is not known). A message bounced
+// between the ends of a channel keeps the thread busy until the end, as
+// the replay page does in headless Chromium while it is not settled; an
+// error ends the bouncing too, so that a failure shows at once.
 const bounce = new MessageChannel();
 let holding = true;
 bounce.port1.onmessage = () => { if (holding) bounce.port2.postMessage(null); };
@@ -629,7 +631,10 @@ async function main() {
   document.body.dataset.ready = "true";
   holding = false;
 }
-main();
+main().catch((error) => {
+  holding = false;
+  document.getElementById("out").textContent = String(error);
+});
 </script></body></html>"#;
 
 #[test]
@@ -658,13 +663,18 @@ fn the_webassembly_counts_equal_the_native_counts_on_the_corpus_but_the_hardest_
         &directory.path().join("profile"),
     );
     let dom = String::from_utf8(output.stdout).unwrap();
+    // Where the harness writes its lines, or the error that stopped it.
+    let out = dom
+        .find(r#"<pre id="out">"#)
+        .zip(dom.find("</pre>"))
+        .map_or("", |(start, end)| &dom[start + 14..end]);
     assert!(
         dom.contains(r#"data-ready="true""#),
-        "the harness never ended ({}): {}",
+        "the harness never ended ({}): {}; Chromium's stderr: {}",
         output.status,
+        out.chars().take(500).collect::<String>(),
         String::from_utf8_lossy(&output.stderr)
     );
-    let out = &dom[dom.find(r#"<pre id="out">"#).unwrap() + 14..dom.find("</pre>").unwrap()];
     let expected = native_counts(&puzzles);
     let mut compared = 0;
     for line in out.lines() {
