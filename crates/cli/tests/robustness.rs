@@ -902,36 +902,42 @@ fn a_signal_ignored_when_the_run_started_stays_ignored() {
     }
 }
 
+/// Reads `child`'s /proc/PID/`file` every 5 ms until `ready` says yes of
+/// its text; fails with `what` once `limit` has passed.
+fn wait_on_proc(
+    child: &Child,
+    file: &str,
+    limit: Duration,
+    what: &str,
+    ready: impl Fn(&str) -> bool,
+) {
+    let path = format!("/proc/{}/{file}", child.id());
+    let started = Instant::now();
+    while !ready(&std::fs::read_to_string(&path).unwrap_or_default()) {
+        assert!(started.elapsed() < limit, "{what}");
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// Waits until `child` catches SIGINT, as its status in /proc says: a
 /// signal sent before would end it as if it caught none.
 fn wait_until_it_catches_signals(child: &Child) {
-    let path = format!("/proc/{}/status", child.id());
-    let started = Instant::now();
-    loop {
-        let status = std::fs::read_to_string(&path).unwrap_or_default();
-        let caught = status
+    let limit = Duration::from_secs(30);
+    wait_on_proc(child, "status", limit, "SIGINT never caught", |status| {
+        status
             .lines()
             .find_map(|line| line.strip_prefix("SigCgt:"))
-            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
-        // SIGINT is signal 2: bit 1.
-        if caught.is_some_and(|mask| mask & 2 != 0) {
-            return;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "SIGINT never caught"
-        );
-        thread::sleep(Duration::from_millis(5));
-    }
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            // SIGINT is signal 2: bit 1.
+            .is_some_and(|mask| mask & 2 != 0)
+    });
 }
 
 /// Waits until `child` has used `ticks` clock ticks (hundredths of a second
 /// on Linux) of processor time, as fields 14 and 15 of /proc/PID/stat say.
 fn wait_until_it_has_run(child: &Child, ticks: u64) {
-    let path = format!("/proc/{}/stat", child.id());
-    let started = Instant::now();
-    loop {
-        let stat = std::fs::read_to_string(&path).unwrap_or_default();
+    let what = format!("not {ticks} ticks of processor time in a minute");
+    wait_on_proc(child, "stat", Duration::from_secs(60), &what, |stat| {
         // The name in parentheses may hold spaces: count fields after it,
         // where the state is field 3.
         let used: u64 = stat
@@ -941,15 +947,8 @@ fn wait_until_it_has_run(child: &Child, ticks: u64) {
             .flatten()
             .filter_map(|field| field.parse::<u64>().ok())
             .sum();
-        if used >= ticks {
-            return;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "only {used} ticks of processor time in a minute"
-        );
-        thread::sleep(Duration::from_millis(5));
-    }
+        used >= ticks
+    });
 }
 
 #[test]
