@@ -1,0 +1,61 @@
+//! One solver's one pass over the bench's sample of a file, for counting
+//! its instructions under valgrind (`scripts/instructions`), where time
+//! would be the machine's and its neighbours' as much as the solver's.
+//!
+//! `instructions SOLVER MODE FILE` reads the bench's sample of FILE
+//! (evenly spaced puzzles, at most 1,000), checks it as `side_by_side`
+//! does (every solver counts each puzzle alike up to 2, and each first
+//! solution is one), then makes one pass of SOLVER (`bitboard`, `crate`,
+//! or `tdoku` when the project was built with `TDOKU_SRC`) over it, for
+//! the first solution (MODE `first`) or counting to 2 (`count`), inside
+//! the function `measured`, the one whose instructions
+//! `callgrind --toggle-collect` is told to count. It prints the number of
+//! puzzles in the sample.
+
+mod solvers;
+
+use solvers::{pass, read, Set, Solver, SOLVERS};
+
+/// The pass whose instructions are counted: never inlined, so that
+/// callgrind finds it by its name.
+#[inline(never)]
+fn measured(solver: Solver, set: &Set, limit: usize) {
+    pass(solver, set, limit);
+}
+
+/// A solver's name on the command line: the last word of its name in the
+/// tables (`crate` for the sudoku crate).
+fn short(name: &str) -> &str {
+    name.rsplit(' ').next().unwrap_or(name)
+}
+
+fn usage() -> ! {
+    let names: Vec<&str> = SOLVERS.iter().map(|&(_, name)| short(name)).collect();
+    eprintln!(
+        "usage: instructions SOLVER MODE FILE (SOLVER: {}; MODE: first or count)",
+        names.join(", ")
+    );
+    std::process::exit(2);
+}
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let [solver, mode, file] = arguments.as_slice() else {
+        usage();
+    };
+    let Some(&(solver, _)) = SOLVERS.iter().find(|&&(_, name)| short(name) == solver) else {
+        eprintln!("instructions: no solver '{solver}' in this build");
+        usage();
+    };
+    let limit = match mode.as_str() {
+        "first" => 1,
+        "count" => 2,
+        _ => {
+            eprintln!("instructions: MODE must be first or count, not '{mode}'");
+            usage();
+        }
+    };
+    let (_, set) = read(file);
+    measured(solver, &set, limit);
+    println!("{}", set.cells.len());
+}
