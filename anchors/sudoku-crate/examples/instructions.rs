@@ -2,19 +2,26 @@
 //! its instructions under valgrind (`scripts/instructions`), where time
 //! would be the machine's and its neighbours' as much as the solver's.
 //!
-//! `instructions SOLVER MODE FILE` reads the bench's sample of FILE
-//! (evenly spaced puzzles, at most 1,000), checks it as `side_by_side`
-//! does (every solver counts each puzzle alike up to 2, and each first
-//! solution is one), then makes one pass of SOLVER (`bitboard`, `crate`,
-//! or `tdoku` when the project was built with `TDOKU_SRC`) over it, for
-//! the first solution (MODE `first`) or counting to 2 (`count`), inside
-//! the function `measured`, the one whose instructions
-//! `callgrind --toggle-collect` is told to count. It prints the number of
-//! puzzles in the sample.
+//! - `instructions check FILE SAMPLE` reads the bench's sample of FILE
+//!   (evenly spaced puzzles, at most 1,000), checks it as `side_by_side`
+//!   does (every solver counts each puzzle alike up to 2, and each first
+//!   solution is one), writes it to SAMPLE, one puzzle per line, and
+//!   prints the number of puzzles in it.
+//! - `instructions SOLVER MODE FILE` reads the bench's sample of FILE
+//!   (the whole of a SAMPLE written above), without the check, and makes
+//!   one pass of SOLVER (`bitboard`, `crate`, or `tdoku` when the project
+//!   was built with `TDOKU_SRC`) over it, for the first solution (MODE
+//!   `first`) or counting to 2 (`count`), inside the function `measured`,
+//!   the one whose instructions `callgrind --toggle-collect` is told to
+//!   count. It prints the path `bitboard`'s native API takes on the
+//!   processor it runs on (`measure::path`: `Avx2` under valgrind where
+//!   the host has AVX2, as valgrind shows no AVX-512).
+
+use std::io::Write;
 
 mod solvers;
 
-use solvers::{pass, read, Set, Solver, SOLVERS};
+use solvers::{pass, read, read_unchecked, Set, Solver, SOLVERS};
 
 /// The pass whose instructions are counted: never inlined, so that
 /// callgrind finds it by its name.
@@ -32,17 +39,47 @@ fn short(name: &str) -> &str {
 fn usage() -> ! {
     let names: Vec<&str> = SOLVERS.iter().map(|&(_, name)| short(name)).collect();
     eprintln!(
-        "usage: instructions SOLVER MODE FILE (SOLVER: {}; MODE: first or count)",
+        "usage: instructions check FILE SAMPLE | instructions SOLVER MODE FILE \
+         (SOLVER: {}; MODE: first or count)",
         names.join(", ")
     );
     std::process::exit(2);
 }
 
+/// Writes `set`'s puzzles to `path`, one line of 81 characters each (`.`
+/// for a blank); exits with a message when it cannot.
+fn write_sample(set: &Set, path: &str) {
+    let mut text = String::with_capacity(82 * set.cells.len());
+    for cells in &set.cells {
+        text.extend(cells.iter().map(|&cell| {
+            if cell == 0 {
+                '.'
+            } else {
+                char::from(b'0' + cell)
+            }
+        }));
+        text.push('\n');
+    }
+    if let Err(error) =
+        std::fs::File::create(path).and_then(|mut file| file.write_all(text.as_bytes()))
+    {
+        eprintln!("{path}: {error}");
+        std::process::exit(2);
+    }
+}
+
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
-    let [solver, mode, file] = arguments.as_slice() else {
+    let [first, second, third] = arguments.as_slice() else {
         usage();
     };
+    if first == "check" {
+        let (_, set) = read(second);
+        write_sample(&set, third);
+        println!("{}", set.cells.len());
+        return;
+    }
+    let (solver, mode, file) = (first, second, third);
     let Some(&(solver, _)) = SOLVERS.iter().find(|&&(_, name)| short(name) == solver) else {
         eprintln!("instructions: no solver '{solver}' in this build");
         usage();
@@ -55,7 +92,7 @@ fn main() {
             usage();
         }
     };
-    let (_, set) = read(file);
+    let (_, set) = read_unchecked(file);
     measured(solver, &set, limit);
-    println!("{}", set.cells.len());
+    println!("{:?}", sudoku_bitboard::measure::path());
 }

@@ -116,6 +116,13 @@ fn check(name: &str, set: &Set) {
 /// the file's name; exits with a message when it cannot be read or holds
 /// no puzzle.
 pub fn read(file: &str) -> (String, Set) {
+    let (name, set) = read_unchecked(file);
+    check(&name, &set);
+    (name, set)
+}
+
+/// [`read`] without the check.
+pub fn read_unchecked(file: &str) -> (String, Set) {
     let text = std::fs::read_to_string(file).unwrap_or_else(|error| {
         eprintln!("{file}: {error}");
         std::process::exit(2);
@@ -142,6 +149,5 @@ pub fn read(file: &str) -> (String, Set) {
     let name = std::path::Path::new(file)
         .file_name()
         .map_or(file.to_string(), |name| name.to_string_lossy().into_owned());
-    check(&name, &set);
     (name, set)
 }
