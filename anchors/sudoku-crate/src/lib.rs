@@ -1,8 +1,8 @@
 //! The comparison lives in `benches/`. This library holds only what the
-//! bench and the examples (`side_by_side`, `instructions`) share: tdoku's C entry point, when
-//! build.rs built tdoku from the folder `TDOKU_SRC` names (a library,
-//! because that is where Cargo links a build script's native library), and
-//! the rule that samples a public file.
+//! bench and the examples (`side_by_side`, `instructions`) share: tdoku's
+//! C entry point, when build.rs built tdoku from the folder `TDOKU_SRC`
+//! names (a library, because that is where Cargo links a build script's
+//! native library), and the rule that samples a public file.
 
 /// The most puzzles taken from one public file.
 pub const SAMPLE: usize = 1_000;
