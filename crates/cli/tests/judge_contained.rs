@@ -305,12 +305,16 @@ fn signalled_with(signal: &str, options: &[&str]) -> (Option<i32>, Vec<String>, 
         .spawn()
         .unwrap();
     // Wait until the submission's harness runs (its command line names
-    // the judge's directory inside TMPDIR).
+    // the judge's directory inside TMPDIR): the harness itself, not the
+    // launcher or bubblewrap, whose command lines name it too (before
+    // `--`) while they are still setting up. A signal in that setup can
+    // land before bubblewrap's sandbox has set its own death signal, which
+    // no code here can close, and which is not what this test is for.
     let needle = scratch.path().display().to_string();
     let started = Instant::now();
     while processes_with(&format!("{needle}/sudoku-judge-"))
         .iter()
-        .all(|command| !command.contains("harness.py"))
+        .all(|command| !command.contains("harness.py") || command.contains(" -- "))
     {
         assert!(
             started.elapsed() < Duration::from_secs(30),
@@ -389,6 +393,42 @@ fn accepted_sets_you_beside_every_approach_and_the_references() {
         assert!(row.contains('×'), "{row}");
     }
     assert!(Path::new(&path).exists());
+}
+
+#[test]
+fn a_launcher_whose_parent_has_ended_starts_nothing() {
+    // `--parent` names a process that is not this launcher's parent: as
+    // if the judge had been killed before the launcher set its death
+    // signal, so that no signal would ever come.
+    let temporary = tempfile::tempdir().unwrap();
+    let marker = temporary.path().join("started");
+    let output = std::process::Command::new(binary())
+        .args([
+            "__contain",
+            "--parent",
+            &u32::MAX.to_string(),
+            "--",
+            "touch",
+        ])
+        .arg(&marker)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(126), "{output:?}");
+    assert!(!marker.exists());
+    // With its real parent named, it runs the program.
+    let output = std::process::Command::new(binary())
+        .args([
+            "__contain",
+            "--parent",
+            &std::process::id().to_string(),
+            "--",
+            "touch",
+        ])
+        .arg(&marker)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(marker.exists());
 }
 
 #[test]

@@ -29,7 +29,8 @@ use crate::output::diagnostic;
 
 /// The exit status of `sudoku __contain` when it could not start the
 /// program (as a shell's "cannot execute"); its stderr then starts with
-/// [`LAUNCH_FAILED`].
+/// [`LAUNCH_FAILED`]. Also, with nothing written, when the process that
+/// started it (`--parent`) had ended before it could tie itself to it.
 pub const LAUNCH_STATUS: u8 = 126;
 
 /// What `sudoku __contain` writes first when it cannot start the program.
@@ -48,8 +49,9 @@ pub struct Limits {
     pub file_size: Option<u64>,
 }
 
-/// The launcher's first argument: `sudoku __contain [LIMITS] -- PROGRAM
-/// [ARGS]`, which `main` hands here before it parses a command.
+/// The launcher's first argument: `sudoku __contain [--parent PID]
+/// [LIMITS] -- PROGRAM [ARGS]`, which `main` hands here before it parses a
+/// command.
 pub const LAUNCHER: &str = "__contain";
 
 /// The judge's launcher, which sets its limits and becomes PROGRAM.
@@ -66,6 +68,11 @@ struct Args {
     /// launcher's second stage, which only sets its death signal first.
     #[arg(long)]
     exec: bool,
+    /// The process that started this one (the judge, or for the second
+    /// stage the first): if it has already ended by the time the death
+    /// signal is set, no signal will come, so the launcher stops there.
+    #[arg(long)]
+    parent: Option<u32>,
     /// The program and its arguments.
     #[arg(last = true, required = true)]
     program: Vec<OsString>,
@@ -82,6 +89,16 @@ pub fn launch() -> std::process::ExitCode {
     // judge killed by SIGKILL takes what it runs with it. The setting
     // survives `exec`, so the program itself dies with the first stage.
     let _ = rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL));
+    // A parent killed before that line leaves this process to another one
+    // (init, or a subreaper) and the signal set for nothing: end here, as
+    // the signal would have ended it, rather than start the program with
+    // nothing left to stop it.
+    if let Some(parent) = args.parent {
+        let now = rustix::process::Pid::as_raw(rustix::process::getppid());
+        if u32::try_from(now).ok() != Some(parent) {
+            return LAUNCH_STATUS.into();
+        }
+    }
     if args.exec {
         use std::os::unix::process::CommandExt;
         let error = Command::new(&args.program[0])
@@ -114,7 +131,15 @@ pub fn launch() -> std::process::ExitCode {
     // ties it to this one's death.
     let second = std::env::current_exe().map(|exe| {
         let mut command = Command::new(exe);
-        command.args([LAUNCHER, "--exec", "--"]).args(&args.program);
+        command
+            .args([
+                LAUNCHER,
+                "--parent",
+                &std::process::id().to_string(),
+                "--exec",
+                "--",
+            ])
+            .args(&args.program);
         command
     });
     let status = match second.and_then(|mut command| command.status()) {
@@ -273,11 +298,15 @@ pub struct Spec<'a> {
     pub limits: Limits,
 }
 
-/// The command that runs `spec` contained: `sudoku __contain LIMITS --
-/// [bwrap OPTIONS --] PROGRAM ARGS`. Its stdio is the caller's to set.
+/// The command that runs `spec` contained: `sudoku __contain --parent
+/// PID LIMITS -- [bwrap OPTIONS --] PROGRAM ARGS`, PID this process's. Its
+/// stdio is the caller's to set.
 pub fn command(spec: &Spec) -> io::Result<Command> {
     let mut command = Command::new(std::env::current_exe()?);
-    command.arg("__contain");
+    command
+        .arg(LAUNCHER)
+        .arg("--parent")
+        .arg(std::process::id().to_string());
     let Limits {
         address_space,
         cpu_seconds,
