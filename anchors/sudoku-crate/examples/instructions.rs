@@ -13,8 +13,8 @@
 //!   was built with `TDOKU_SRC`) over it, for the first solution (MODE
 //!   `first`) or counting to 2 (`count`), inside the function `measured`,
 //!   the one whose instructions `callgrind --toggle-collect` is told to
-//!   count. It prints the path `bitboard`'s native API takes on the
-//!   processor it runs on (`measure::path`: `Avx2` under valgrind where
+//!   count. For `bitboard` it then prints the path the native API took on
+//!   the processor it ran on (`measure::path`: `Avx2` under valgrind where
 //!   the host has AVX2, as valgrind shows no AVX-512).
 
 use std::io::Write;
@@ -80,7 +80,7 @@ fn main() {
         return;
     }
     let (solver, mode, file) = (first, second, third);
-    let Some(&(solver, _)) = SOLVERS.iter().find(|&&(_, name)| short(name) == solver) else {
+    let Some(&(solver, name)) = SOLVERS.iter().find(|&&(_, name)| short(name) == solver) else {
         eprintln!("instructions: no solver '{solver}' in this build");
         usage();
     };
@@ -94,5 +94,7 @@ fn main() {
     };
     let (_, set) = read_unchecked(file);
     measured(solver, &set, limit);
-    println!("{:?}", sudoku_bitboard::measure::path());
+    if short(name) == "bitboard" {
+        println!("{:?}", sudoku_bitboard::measure::path());
+    }
 }
