@@ -58,13 +58,14 @@ pub fn reader(data: &[u8]) {
 /// hours, all found by this target. On a dead end whose givens do not
 /// conflict, which they prove only by exhausting the tree (the CLI screens
 /// those before any approach runs): `bitmask` (no propagation),
-/// `constraint-propagation` (Norvig's) and `dancing-links` (exact cover).
-/// On a board with fewer than 17 givens, fewer than any puzzle with one
-/// solution has: `bitmask` and `constraint-propagation` (notes/bitmask.md,
-/// "Where it wanders"; notes/constraint-propagation.md and
-/// notes/dancing-links.md, "With no solution"). A dead end is thus counted
-/// by `bitboard` alone here; tests/counting.rs counts one with every
-/// approach.
+/// `constraint-propagation` (Norvig's) and `dancing-links` (exact cover)
+/// (notes/bitmask.md, notes/constraint-propagation.md and
+/// notes/dancing-links.md, "With no solution"). On a board with fewer than
+/// 17 givens, fewer than any puzzle with one solution has: `bitmask` and
+/// `constraint-propagation` (notes/bitmask.md, "Where it wanders";
+/// notes/constraint-propagation.md, "With no solution"). A dead end is thus
+/// counted by `bitboard` alone here; tests/counting.rs counts one (row 1's
+/// last cell sees every digit) with every native counter.
 pub fn solvers(data: &[u8]) {
     let Some(bytes) = data.get(..81) else {
         return;
