@@ -17,7 +17,9 @@
 //!   the processor it ran on (`measure::path`: `Avx2` under valgrind where
 //!   the host has AVX2, as valgrind shows no AVX-512).
 
+use std::ffi::OsString;
 use std::io::Write;
+use std::path::Path;
 
 mod solvers;
 
@@ -48,7 +50,7 @@ fn usage() -> ! {
 
 /// Writes `set`'s puzzles to `path`, one line of 81 characters each (`.`
 /// for a blank); exits with a message when it cannot.
-fn write_sample(set: &Set, path: &str) {
+fn write_sample(set: &Set, path: &Path) {
     let mut text = String::with_capacity(82 * set.cells.len());
     for cells in &set.cells {
         text.extend(cells.iter().map(|&cell| {
@@ -63,28 +65,33 @@ fn write_sample(set: &Set, path: &str) {
     if let Err(error) =
         std::fs::File::create(path).and_then(|mut file| file.write_all(text.as_bytes()))
     {
-        eprintln!("{path}: {error}");
+        eprintln!("{}: {error}", path.display());
         std::process::exit(2);
     }
 }
 
 fn main() {
-    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    // Paths as given, UTF-8 or not; the other arguments are words.
+    let arguments: Vec<OsString> = std::env::args_os().skip(1).collect();
     let [first, second, third] = arguments.as_slice() else {
         usage();
     };
     if first == "check" {
-        let (_, set) = read(second);
-        write_sample(&set, third);
+        let (_, set) = read(Path::new(second));
+        write_sample(&set, Path::new(third));
         println!("{}", set.cells.len());
         return;
     }
-    let (solver, mode, file) = (first, second, third);
+    let (solver, mode, file) = (
+        first.to_string_lossy(),
+        second.to_string_lossy(),
+        Path::new(third),
+    );
     let Some(&(solver, name)) = SOLVERS.iter().find(|&&(_, name)| short(name) == solver) else {
         eprintln!("instructions: no solver '{solver}' in this build");
         usage();
     };
-    let limit = match mode.as_str() {
+    let limit = match mode.as_ref() {
         "first" => 1,
         "count" => 2,
         _ => {

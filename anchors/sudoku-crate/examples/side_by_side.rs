@@ -46,17 +46,18 @@ fn verdict(median: f64) -> &'static str {
 }
 
 fn main() {
-    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    // Files by their paths as given, UTF-8 or not.
+    let arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let Some((rounds, files)) = arguments
         .split_first()
-        .and_then(|(rounds, files)| Some((rounds.parse::<usize>().ok()?, files)))
+        .and_then(|(rounds, files)| Some((rounds.to_str()?.parse::<usize>().ok()?, files)))
         .filter(|(rounds, files)| *rounds > 0 && !files.is_empty())
     else {
         eprintln!("usage: side_by_side ROUNDS FILE...");
         std::process::exit(2);
     };
     // Every file read and checked before anything is timed or printed.
-    let sets: Vec<(String, Set)> = files.iter().map(|file| read(file)).collect();
+    let sets: Vec<(String, Set)> = files.iter().map(|file| read(file.as_ref())).collect();
     #[cfg(not(tdoku))]
     eprintln!("built without TDOKU_SRC: tdoku is left out, so no cell can be called met");
     println!(

@@ -3,6 +3,7 @@
 //! one pass of a solver over it.
 
 use std::hint::black_box;
+use std::path::Path;
 
 use sudoku::Sudoku;
 use sudoku_core::Board;
@@ -115,25 +116,27 @@ fn check(name: &str, set: &Set) {
 /// The bench's sample of the puzzles in `file`, checked ([`check`]), with
 /// the file's name; exits with a message when it cannot be read or holds
 /// no puzzle.
-pub fn read(file: &str) -> (String, Set) {
+pub fn read(file: &Path) -> (String, Set) {
     let (name, set) = read_unchecked(file);
     check(&name, &set);
     (name, set)
 }
 
-/// [`read`] without the check.
-pub fn read_unchecked(file: &str) -> (String, Set) {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|error| {
-        eprintln!("{file}: {error}");
+/// [`read`] without the check. A line that is not UTF-8 is no puzzle, and
+/// the others are read all the same.
+pub fn read_unchecked(file: &Path) -> (String, Set) {
+    let bytes = std::fs::read(file).unwrap_or_else(|error| {
+        eprintln!("{}: {error}", file.display());
         std::process::exit(2);
     });
+    let text = String::from_utf8_lossy(&bytes);
     let all: Vec<[u8; 81]> = text
         .lines()
         .filter_map(|line| line.parse::<Board>().ok())
         .map(|board| *board.cells())
         .collect();
     if all.is_empty() {
-        eprintln!("{file}: no puzzle read");
+        eprintln!("{}: no puzzle read", file.display());
         std::process::exit(2);
     }
     let cells = sample(all);
@@ -146,8 +149,9 @@ pub fn read_unchecked(file: &str) -> (String, Set) {
         texts: cells.iter().map(tdoku::puzzle).collect(),
         cells,
     };
-    let name = std::path::Path::new(file)
-        .file_name()
-        .map_or(file.to_string(), |name| name.to_string_lossy().into_owned());
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
     (name, set)
 }
