@@ -129,17 +129,8 @@ pub fn launch() -> std::process::ExitCode {
     // program that signals its parent (`kill(getppid(), 9)`) reaches the
     // launcher, never the judge. It starts through the second stage, which
     // ties it to this one's death.
-    let second = std::env::current_exe().map(|exe| {
-        let mut command = Command::new(exe);
-        command
-            .args([
-                LAUNCHER,
-                "--parent",
-                &std::process::id().to_string(),
-                "--exec",
-                "--",
-            ])
-            .args(&args.program);
+    let second = launcher().map(|mut command| {
+        command.args(["--exec", "--"]).args(&args.program);
         command
     });
     let status = match second.and_then(|mut command| command.status()) {
@@ -165,6 +156,18 @@ pub fn launch() -> std::process::ExitCode {
         return (128 + u8::try_from(signal).unwrap_or(0)).into();
     }
     u8::try_from(status.code().unwrap_or(1)).unwrap_or(1).into()
+}
+
+/// `sudoku __contain --parent PID`, PID this process's: the start of the
+/// judge's command for the first stage, and of the first stage's for the
+/// second.
+fn launcher() -> io::Result<Command> {
+    let mut command = Command::new(std::env::current_exe()?);
+    command
+        .arg(LAUNCHER)
+        .arg("--parent")
+        .arg(std::process::id().to_string());
+    Ok(command)
 }
 
 /// Whether bubblewrap may be used (see [`Sandbox::allow`]).
@@ -302,11 +305,7 @@ pub struct Spec<'a> {
 /// PID LIMITS -- [bwrap OPTIONS --] PROGRAM ARGS`, PID this process's. Its
 /// stdio is the caller's to set.
 pub fn command(spec: &Spec) -> io::Result<Command> {
-    let mut command = Command::new(std::env::current_exe()?);
-    command
-        .arg(LAUNCHER)
-        .arg("--parent")
-        .arg(std::process::id().to_string());
+    let mut command = launcher()?;
     let Limits {
         address_space,
         cpu_seconds,
