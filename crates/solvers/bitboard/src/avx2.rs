@@ -102,17 +102,27 @@ fn fields_on(x: u32, n: u32, width: u32) -> u32 {
 /// 9 bits apart; the three columns of a row `width` bits apart: 3, or 1
 /// for three grids side by side in the column rule), the pairs that belong
 /// to a one-to-one pairing of rows with columns using possible pairs only.
-/// The pair (r, c) does when the other two rows can take the other two
-/// columns, one way round or the other; rotating the grid lines the four
-/// pairs that decides up with (r, c), so all the pairs are decided
-/// together.
 #[inline(always)]
 fn fitting_pairs(pairs: u32, width: u32) -> u32 {
+    let (on, back) = pairings(pairs, width);
+    on | back
+}
+
+/// The pair (r, c) of a grid as [`fitting_pairs`] reads it belongs to a
+/// pairing when the other two rows can take the other two columns, one
+/// way round or the other; rotating the grid lines the four pairs that
+/// decides up with (r, c), so all the pairs are decided together. The
+/// pairs of pairings that go on to columns `c + 1` and `c + 2` in the next
+/// two rows, and those that go on to `c + 2` and `c + 1`: in the first
+/// row, one bit per pairing.
+#[inline(always)]
+fn pairings(pairs: u32, width: u32) -> (u32, u32) {
     let next = rows_on(pairs, 1);
     let last = rows_on(pairs, 2);
-    pairs
-        & (fields_on(next, 1, width) & fields_on(last, 2, width)
-            | fields_on(next, 2, width) & fields_on(last, 1, width))
+    (
+        pairs & fields_on(next, 1, width) & fields_on(last, 2, width),
+        pairs & fields_on(next, 2, width) & fields_on(last, 1, width),
+    )
 }
 
 /// The cells of the band in `columns`.
@@ -150,6 +160,7 @@ fn load(held: [u32; 30]) -> Option<State> {
         rescan_digits: 0,
         unsolved: [0; 3],
         open_rows: [0; 9],
+        layouts: [0; 27],
     };
     for band in 0..3 {
         for digit in 0..9 {
@@ -168,6 +179,19 @@ fn load(held: [u32; 30]) -> Option<State> {
     } else {
         None
     }
+}
+
+/// A word's number of layouts: the pairings of its band's rows with boxes
+/// whose three mini-rows all hold a cell, as `State::layouts` keeps it.
+/// Each pairing is found once in the first row of [`pairings`]' two grids.
+/// Plain arithmetic, no table, so the compiler runs it on several words
+/// at once: the sweep counts all 27 at its end.
+#[inline(always)]
+pub(super) fn layout_count(word: u32) -> u32 {
+    let (on, back) = pairings((word | word >> 1 | word >> 2) & MINI_ROW_STARTS, 3);
+    // Three fields of 0 to 2, added: at most 6, no carry out of 3 bits.
+    let fits = (on & ROW) + (back & ROW);
+    (fits + (fits >> 3) + (fits >> 6)) & 0b111
 }
 
 /// Brings `state` to the fixpoint of propagation by sweeps over every word
@@ -213,6 +237,9 @@ fn sweep(state: &mut State) -> bool {
                 }
             }
         }
+    }
+    for (layouts, &word) in state.layouts.iter_mut().zip(&state.candidates) {
+        *layouts = layout_count(word) as u8;
     }
     true
 }

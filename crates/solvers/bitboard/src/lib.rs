@@ -42,7 +42,7 @@
 //! problem being NP-complete. But propagation leaves little to guess: the
 //! public 17-clue puzzles mostly need none, and the hardest public sets
 //! tens to a few hundred per puzzle (the guesses table of
-//! `notes/bitboard.md`). Space: a state of 168 bytes per level of guessing,
+//! `notes/bitboard.md`). Space: a state of 196 bytes per level of guessing,
 //! at most 54 levels of layouts (one per band or stack and digit) plus one
 //! per cell guessed.
 //!
@@ -283,30 +283,6 @@ fn shape(cells: u32) -> u32 {
         | BOXES_OF_ROW[((cells >> 18) & ROW) as usize] << 6
 }
 
-/// A word's number of layouts: the pairings of its band's rows with boxes
-/// whose three mini-rows all hold a cell (the permanent of its 3 x 3
-/// shape). Plain arithmetic, no table, so the compiler runs it on several
-/// words at once. Per row, bit `3 * box` when the row has a cell in that
-/// box; turning a row's boxes by one or two lines up its box `b + 1` or
-/// `b + 2` with bit `3 * b`, so that bit `3 * b` of one AND of the three
-/// rows says whether the pairing of rows 0, 1, 2 with boxes `b`, `b + 1`,
-/// `b + 2` fits, and of another with boxes `b`, `b + 2`, `b + 1`: the six
-/// pairings, as three bits in each of two words.
-fn layout_count(word: u32) -> u32 {
-    const BOX_STARTS: u32 = 0o111;
-    let reached = word | word >> 1 | word >> 2;
-    let rows = [
-        reached & BOX_STARTS,
-        (reached >> 9) & BOX_STARTS,
-        (reached >> 18) & BOX_STARTS,
-    ];
-    let turn = |boxes: u32, n: u32| (boxes >> (3 * n) | boxes << (9 - 3 * n)) & BOX_STARTS;
-    let fits = (rows[0] & turn(rows[1], 1) & turn(rows[2], 2))
-        + (rows[0] & turn(rows[1], 2) & turn(rows[2], 1));
-    // Three fields of 0 to 2, added: at most 6, no carry out of 3 bits.
-    (fits + (fits >> 3) + (fits >> 6)) & 0b111
-}
-
 /// The weight of a digit's number of layouts in a band or stack, about
 /// twice its base-2 logarithm: 0, 2, 3, 4, 5, 5 for 1 to 6 layouts. Their
 /// sum over the nine digits is about twice the logarithm of the number of
@@ -340,9 +316,13 @@ fn rows_on(x: u32, n: u32) -> u32 {
 }
 
 /// A digit's number of layouts in each stack (three bits per stack), from
-/// the columns it reaches in each band ([`columns`]): as [`layout_count`]
-/// counts a band's pairings of rows with boxes, with the three columns of a
-/// stack in place of the boxes of a row and turned within the stack.
+/// the columns it reaches in each band ([`columns`]): the pairings of the
+/// stack's bands with its columns where the digit reaches all three
+/// mini-columns, counted as a band's pairings of rows with boxes would be.
+/// Turning the second band's columns within each stack by one place and
+/// the third's by two lines up column `c + 1` and `c + 2` with column `c`,
+/// so one AND of the three bands finds three pairings in each stack, and
+/// the turns the other way round the other three.
 // Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
 #[allow(clippy::inline_always)]
 #[inline(always)]
@@ -544,6 +524,10 @@ struct State {
     /// Per digit, bit `3 * band + row` while the digit's place in that row is
     /// not fixed yet.
     open_rows: [u32; 9],
+    /// Each word's number of layouts (the bits of its shape's entry in
+    /// [`LAYOUTS`]), written whenever the word is brought up to date, so
+    /// that the choice of a guess reads it rather than counting again.
+    layouts: [u8; 27],
 }
 
 impl State {
@@ -562,6 +546,7 @@ impl State {
             rescan_digits: 0,
             unsolved: [held[0], held[10], held[20]],
             open_rows: [0; 9],
+            layouts: [0; 27],
         };
         for digit in 0..9 {
             let own: [u32; 3] = std::array::from_fn(|band| held[10 * band + digit + 1]);
@@ -633,8 +618,9 @@ impl State {
         self.remove(9 * band + digit, (ROW << (9 * row)) & !bit);
     }
 
-    /// Brings one word up to date: keeps only cells that fit a row-to-box
-    /// pairing, then fixes every row left with one cell, which takes that
+    /// Brings one word up to date: counts the row-to-box pairings its shape
+    /// still fits (its layouts) and keeps only their cells, then fixes
+    /// every row left with one cell, which takes that
     /// cell from the other digits and its column from the other bands.
     /// Returns false on a contradiction.
     // Inlined by force into `Search::run`, like it (see `Code`).
@@ -645,7 +631,9 @@ impl State {
         // read does not wait for the division.
         let mut cells = self.candidates[word];
         let (band, digit) = (word / 9, word % 9);
-        cells &= FITTING[K::shape(cells) as usize];
+        let shape = K::shape(cells) as usize;
+        self.layouts[word] = LAYOUTS[shape].count_ones() as u8;
+        cells &= FITTING[shape];
         if cells == 0 {
             return false;
         }
@@ -853,8 +841,8 @@ impl State {
         // Each digit's layouts, entry `9 * unit + digit` (bands 0 to 2,
         // then stacks).
         let mut counts = [0u32; 54];
-        for (count, &word) in counts.iter_mut().zip(&self.candidates) {
-            *count = layout_count(word);
+        for (count, &layouts) in counts.iter_mut().zip(&self.layouts) {
+            *count = u32::from(layouts);
         }
         for (digit, &columns) in reach.iter().enumerate() {
             let stacks = stack_layout_counts(columns & ROW, columns >> 9 & ROW, columns >> 18);

@@ -14,7 +14,8 @@
 //! ([`band_step`]):
 //!
 //! 1. the band rule on all nine digits at once, worked out by rotations of
-//!    the mini-rows (as the loader's sweep does) rather than looked up;
+//!    the mini-rows (as the loader's sweep does) rather than looked up,
+//!    which counts each word's layouts on the way;
 //! 2. the rows left with one cell found for all nine digits at once, by a
 //!    single subtraction per word;
 //! 3. the cells just fixed taken from the band's other digits, and their
@@ -55,11 +56,11 @@ use std::arch::x86_64::{
     __m512i, __mmask16, _mm256_castsi128_si256, _mm256_loadu_si256, _mm256_storeu_si256,
     _mm512_and_si512, _mm512_andnot_si512, _mm512_castsi256_si512, _mm512_castsi512_si256,
     _mm512_extracti32x4_epi32, _mm512_inserti64x4, _mm512_loadu_si512,
-    _mm512_mask_cmpneq_epi32_mask, _mm512_mask_mov_epi32, _mm512_mask_testn_epi32_mask,
-    _mm512_or_si512, _mm512_popcnt_epi32, _mm512_reduce_add_epi32, _mm512_reduce_or_epi32,
-    _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32, _mm512_srli_epi32,
-    _mm512_storeu_si512, _mm512_sub_epi32, _mm512_test_epi32_mask, _mm512_testn_epi32_mask,
-    _mm_cvtsi128_si32, _mm_cvtsi32_si128,
+    _mm512_mask_cmpneq_epi32_mask, _mm512_mask_cvtepi32_storeu_epi8, _mm512_mask_mov_epi32,
+    _mm512_mask_testn_epi32_mask, _mm512_or_si512, _mm512_popcnt_epi32, _mm512_reduce_add_epi32,
+    _mm512_reduce_or_epi32, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi32,
+    _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_test_epi32_mask,
+    _mm512_testn_epi32_mask, _mm_cvtsi128_si32, _mm_cvtsi32_si128,
 };
 
 use super::{load_checked, Vectors};
@@ -147,8 +148,10 @@ fn splat(value: u32) -> __m512i {
 /// `Kernel::settle` a band at a time (see the module's documentation):
 /// the three bands and the digits' open rows loaded into registers, the
 /// band with the lowest changed word stepped until its words have no news,
-/// and so on until no word has any; then all stored back. Returns the
-/// words that had news, as `State::update_words` does.
+/// and so on until no word has any; then all stored back, with the layout
+/// counts of the bands stepped (a band not stepped kept its words, and so
+/// its counts). Returns the words that had news, as `State::update_words`
+/// does.
 ///
 /// # Safety
 /// The processor must have AVX-512 F, VL, BW and VPOPCNTDQ and AVX2, and
@@ -162,9 +165,10 @@ pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
     let mut updated = 0;
     // SAFETY: the features, as the caller promises. The loads and stores
     // stay inside `candidates` (27 words: 16 from word 0, 16 from word 9,
-    // 8 and 1 from word 18) and `open_rows` (9 words: 8 and 1); the
-    // pointers are made again for the stores, after the steps have used
-    // `state`.
+    // 8 and 1 from word 18) and `open_rows` (9 words: 8 and 1), and the
+    // counts' masked stores in `layouts` (9 bytes from byte 0, 9 or 18);
+    // the pointers are made again for the stores, after the steps have
+    // used `state`.
     unsafe {
         let words = state.candidates.as_ptr().cast::<i32>();
         let open_rows = state.open_rows.as_ptr().cast::<i32>();
@@ -180,6 +184,7 @@ pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
         let mut second = _mm512_loadu_si512(words.add(9).cast());
         let mut third = nine_words(words.add(18));
         let mut open = nine_words(open_rows);
+        let mut layouts = [_mm512_setzero_si512(); 3];
         let mut fits = true;
         while fits && state.changed != 0 {
             fits = match state.changed.trailing_zeros() / 9 {
@@ -187,18 +192,21 @@ pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
                     state,
                     [&mut first, &mut second, &mut third],
                     &mut open,
+                    &mut layouts[0],
                     &mut updated,
                 ),
                 1 => band_step::<1, 0, 2>(
                     state,
                     [&mut second, &mut first, &mut third],
                     &mut open,
+                    &mut layouts[1],
                     &mut updated,
                 ),
                 _ => band_step::<2, 0, 1>(
                     state,
                     [&mut third, &mut first, &mut second],
                     &mut open,
+                    &mut layouts[2],
                     &mut updated,
                 ),
             };
@@ -215,6 +223,15 @@ pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
         if !fits {
             return None;
         }
+        for (band, counts) in layouts.iter().enumerate() {
+            if updated & ROW << (9 * band) != 0 {
+                _mm512_mask_cvtepi32_storeu_epi8(
+                    state.layouts.as_mut_ptr().add(9 * band).cast(),
+                    NINE,
+                    *counts,
+                );
+            }
+        }
     }
     Some(updated)
 }
@@ -223,14 +240,17 @@ pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
 /// and `Y`) until its words have no news: the band rule on its nine
 /// words, the rows it leaves with one cell fixed, their cells taken from
 /// the band's other digits and their columns from the digit's other bands.
-/// `open` holds each digit's open rows (bit `3 * band + row`), `updated`
-/// gathers the words that had news. False on a contradiction: a word with
+/// `open` holds each digit's open rows (bit `3 * band + row`), `layouts`
+/// gets the band's layout counts as they stand at each step (one per lane,
+/// as `State::layouts` keeps them), `updated` gathers the words that had
+/// news. False on a contradiction: a word with
 /// no pairing left, or two digits fixed in one cell.
 #[inline(always)]
 fn band_step<const B: usize, const X: usize, const Y: usize>(
     state: &mut State,
     bands: [&mut __m512i; 3],
     open: &mut __m512i,
+    layouts: &mut __m512i,
     updated: &mut u32,
 ) -> bool {
     let [own, x, y] = bands;
@@ -244,7 +264,9 @@ fn band_step<const B: usize, const X: usize, const Y: usize>(
             state.changed &= !(ROW << (9 * B));
             *updated |= news << (9 * B);
 
-            let kept = _mm512_and_si512(*own, fitting_cells(*own));
+            let fitting;
+            (fitting, *layouts) = fitting_cells(*own);
+            let kept = _mm512_and_si512(*own, fitting);
             if _mm512_mask_testn_epi32_mask(NINE, kept, kept) != 0 {
                 return false;
             }
@@ -310,15 +332,18 @@ unsafe fn spread(x: __m512i, step: u32) -> __m512i {
 
 /// The band rule on each lane's word: the cells that belong to some
 /// pairing of the band's rows with its boxes (`crate::FITTING`, worked out
-/// rather than looked up). Per word, bit `9 * row + 3 * box` of `reached`
-/// (the mini-row's first cell) when the row reaches the box; a pair
-/// fits when the other two rows take the other two boxes, one way round
-/// or the other.
+/// rather than looked up), and beside them the word's number of those
+/// pairings (as `State::layouts` keeps it). Per word, bit `9 * row + 3 *
+/// box` of `reached` (the mini-row's first cell) when the row reaches the
+/// box; a pair fits when the other two rows take the other two boxes, one
+/// way round or the other. In the first row, each of the six pairings is
+/// found once: boxes `b`, `b + 1`, `b + 2` at bit `3 * b` of `turned_on`,
+/// and boxes `b`, `b + 2`, `b + 1` at that bit of `turned_back`.
 ///
 /// # Safety
-/// The processor must have AVX-512 F.
+/// The processor must have AVX-512 F and VPOPCNTDQ.
 #[inline(always)]
-unsafe fn fitting_cells(words: __m512i) -> __m512i {
+unsafe fn fitting_cells(words: __m512i) -> (__m512i, __m512i) {
     let reached = _mm512_and_si512(rows_folded(words, 1), splat(MINI_ROW_STARTS));
     // The rows moved up by one and by two, coming round.
     let next_row = _mm512_and_si512(
@@ -349,14 +374,23 @@ unsafe fn fitting_cells(words: __m512i) -> __m512i {
             _mm512_and_si512(_mm512_slli_epi32::<3>(v), splat(0o770_770_770)),
         )
     };
-    let fitting = _mm512_and_si512(
+    let turned_on = _mm512_and_si512(
         reached,
-        _mm512_or_si512(
-            _mm512_and_si512(boxes_on_one(next_row), boxes_on_two(last_row)),
-            _mm512_and_si512(boxes_on_two(next_row), boxes_on_one(last_row)),
-        ),
+        _mm512_and_si512(boxes_on_one(next_row), boxes_on_two(last_row)),
     );
-    spread(fitting, 1)
+    let turned_back = _mm512_and_si512(
+        reached,
+        _mm512_and_si512(boxes_on_two(next_row), boxes_on_one(last_row)),
+    );
+    let first_row = splat(0o111);
+    let pairings = _mm512_or_si512(
+        _mm512_and_si512(turned_on, first_row),
+        _mm512_slli_epi32::<1>(_mm512_and_si512(turned_back, first_row)),
+    );
+    (
+        spread(_mm512_or_si512(turned_on, turned_back), 1),
+        _mm512_popcnt_epi32(pairings),
+    )
 }
 
 /// Of band `B`'s words `kept`, each one fitting (a cell in every row), the
