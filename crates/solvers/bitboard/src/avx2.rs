@@ -111,10 +111,10 @@ fn fitting_pairs(pairs: u32, width: u32) -> u32 {
 /// The pair (r, c) of a grid as [`fitting_pairs`] reads it belongs to a
 /// pairing when the other two rows can take the other two columns, one
 /// way round or the other; rotating the grid lines the four pairs that
-/// decides up with (r, c), so all the pairs are decided together. The
-/// pairs of pairings that go on to columns `c + 1` and `c + 2` in the next
-/// two rows, and those that go on to `c + 2` and `c + 1`: in the first
-/// row, one bit per pairing.
+/// decide up with (r, c), so all the pairs are decided together. Returns
+/// the pairs of pairings that go on to columns `c + 1` and `c + 2`
+/// (coming round) in the next two rows, and those that go on to `c + 2`
+/// and `c + 1`: in the first row, one bit per pairing.
 #[inline(always)]
 fn pairings(pairs: u32, width: u32) -> (u32, u32) {
     let next = rows_on(pairs, 1);

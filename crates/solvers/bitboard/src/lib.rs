@@ -524,9 +524,10 @@ struct State {
     /// Per digit, bit `3 * band + row` while the digit's place in that row is
     /// not fixed yet.
     open_rows: [u32; 9],
-    /// Each word's number of layouts (the bits of its shape's entry in
-    /// [`LAYOUTS`]), written whenever the word is brought up to date, so
-    /// that the choice of a guess reads it rather than counting again.
+    /// Each word's number of layouts (the bits set in its shape's entry of
+    /// [`LAYOUTS`]), written whenever the word is brought up to date (0
+    /// until then: every word starts changed), so that the choice of a
+    /// guess reads it rather than counting again.
     layouts: [u8; 27],
 }
 
@@ -620,9 +621,9 @@ impl State {
 
     /// Brings one word up to date: counts the row-to-box pairings its shape
     /// still fits (its layouts) and keeps only their cells, then fixes
-    /// every row left with one cell, which takes that
-    /// cell from the other digits and its column from the other bands.
-    /// Returns false on a contradiction.
+    /// every row left with one cell, which takes that cell from the other
+    /// digits and its column from the other bands. Returns false on a
+    /// contradiction.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]

@@ -5,10 +5,10 @@
 //!
 //! **What it does differently.** The AVX2 copy brings changed words up to
 //! date one at a time (`State::update_words`): each update reads the
-//! word, looks its shape up, keeps the fitting cells, and when a row is
-//! left with one cell, takes that cell from the band's other digits and
-//! its column from the digit's other bands, which changes more words, one
-//! after the other. Here the three bands live in three 512-bit registers
+//! word, looks its shape up, counts its layouts, keeps the fitting
+//! cells, and when a row is left with one cell, takes that cell from the
+//! band's other digits and its column from the digit's other bands, which
+//! changes more words, one after the other. Here the three bands live in three 512-bit registers
 //! while the changed words are brought up to date, a band's nine digits in
 //! lanes 0 to 8 of one of them, and each step works on a whole band
 //! ([`band_step`]):
@@ -40,7 +40,10 @@
 //! band's first words in lanes 9 to 15, which the steps may change but
 //! never read (every test and comparison masks them out, and nothing is
 //! taken across lanes from them), and the stores go in order, each over
-//! the last one's spill. The A/B of each version against the AVX2 copy is
+//! the last one's spill. The layout counts of the bands stepped go out
+//! then too, one masked byte store a band, which nothing reads back
+//! before the choice of a guess (storing them at every step was slower).
+//! The A/B of each version against the AVX2 copy is
 //! in `notes/lab/bitboard-experiments.md`.
 //!
 //! Compiled only by Rust 1.89 or later, where AVX-512's intrinsics and
@@ -243,8 +246,8 @@ pub(super) unsafe fn settle_by_bands(state: &mut State) -> Option<u32> {
 /// `open` holds each digit's open rows (bit `3 * band + row`), `layouts`
 /// gets the band's layout counts as they stand at each step (one per lane,
 /// as `State::layouts` keeps them), `updated` gathers the words that had
-/// news. False on a contradiction: a word with
-/// no pairing left, or two digits fixed in one cell.
+/// news. False on a contradiction: a word with no pairing left, or two
+/// digits fixed in one cell.
 #[inline(always)]
 fn band_step<const B: usize, const X: usize, const Y: usize>(
     state: &mut State,
