@@ -8,10 +8,10 @@
 //! word, looks its shape up, counts its layouts, keeps the fitting
 //! cells, and when a row is left with one cell, takes that cell from the
 //! band's other digits and its column from the digit's other bands, which
-//! changes more words, one after the other. Here the three bands live in three 512-bit registers
-//! while the changed words are brought up to date, a band's nine digits in
-//! lanes 0 to 8 of one of them, and each step works on a whole band
-//! ([`band_step`]):
+//! changes more words, one after the other. Here the three bands live in
+//! three 512-bit registers while the changed words are brought up to
+//! date, a band's nine digits in lanes 0 to 8 of one of them, and each
+//! step works on a whole band ([`band_step`]):
 //!
 //! 1. the band rule on all nine digits at once, worked out by rotations of
 //!    the mini-rows (as the loader's sweep does) rather than looked up,
@@ -43,8 +43,8 @@
 //! the last one's spill. The layout counts of the bands stepped go out
 //! then too, one masked byte store a band, which nothing reads back
 //! before the choice of a guess (storing them at every step was slower).
-//! The A/B of each version against the AVX2 copy is
-//! in `notes/lab/bitboard-experiments.md`.
+//! The A/B of each version against the AVX2 copy is in
+//! `notes/lab/bitboard-experiments.md`.
 //!
 //! Compiled only by Rust 1.89 or later, where AVX-512's intrinsics and
 //! target features are stable (the crate's build script sets
@@ -336,9 +336,9 @@ unsafe fn spread(x: __m512i, step: u32) -> __m512i {
 /// The band rule on each lane's word: the cells that belong to some
 /// pairing of the band's rows with its boxes (`crate::FITTING`, worked out
 /// rather than looked up), and beside them the word's number of those
-/// pairings (as `State::layouts` keeps it). Per word, bit `9 * row + 3 *
-/// box` of `reached` (the mini-row's first cell) when the row reaches the
-/// box; a pair fits when the other two rows take the other two boxes, one
+/// pairings (as `State::layouts` keeps it). Per word, bit
+/// `9 * row + 3 * box` of `reached` (the mini-row's first cell) when the
+/// row reaches the box; a pair fits when the other two rows take the other two boxes, one
 /// way round or the other. In the first row, each of the six pairings is
 /// found once: boxes `b`, `b + 1`, `b + 2` at bit `3 * b` of `turned_on`,
 /// and boxes `b`, `b + 2`, `b + 1` at that bit of `turned_back`.
