@@ -338,10 +338,11 @@ unsafe fn spread(x: __m512i, step: u32) -> __m512i {
 /// rather than looked up), and beside them the word's number of those
 /// pairings (as `State::layouts` keeps it). Per word, bit
 /// `9 * row + 3 * box` of `reached` (the mini-row's first cell) when the
-/// row reaches the box; a pair fits when the other two rows take the other two boxes, one
-/// way round or the other. In the first row, each of the six pairings is
-/// found once: boxes `b`, `b + 1`, `b + 2` at bit `3 * b` of `turned_on`,
-/// and boxes `b`, `b + 2`, `b + 1` at that bit of `turned_back`.
+/// row reaches the box; a pair fits when the other two rows take the
+/// other two boxes, one way round or the other. In the first row, each of
+/// the six pairings is found once: boxes `b`, `b + 1`, `b + 2` at bit
+/// `3 * b` of `turned_on`, and boxes `b`, `b + 2`, `b + 1` at that bit of
+/// `turned_back`.
 ///
 /// # Safety
 /// The processor must have AVX-512 F and VPOPCNTDQ.
