@@ -489,8 +489,8 @@ impl<const PEXT: bool, const BANDS: bool> Kernel for Vectors<PEXT, BANDS> {
     }
 
     #[inline(always)]
-    fn stack_pairings(state: &mut State) -> Option<bool> {
-        stack_pairings_by_vector(state)
+    fn stack_pairings(state: &mut State, reach: &[u32; 9]) -> Option<bool> {
+        stack_pairings_by_vector(state, reach)
     }
 
     #[inline(always)]
@@ -681,24 +681,43 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
     (!u32::from_ne_bytes(kept.to_ne_bytes()) & 0xFF) | u32::from(last & cells != 0) << 8
 }
 
-/// `State::stack_pairings` on vectors: the sweep's column rule on all nine
-/// digits at once, when any has news (a digit without news is left as it
-/// is by the rule, so the outcome is the same), and the words that lost
-/// candidates marked as changed, read off comparisons with `movemask`.
+/// `State::stack_pairings` with no branch per digit: the sweep's column
+/// rule ([`fitting_pairs`]) on all nine digits' columns at once, when any
+/// has news (a digit without news is left as it is by the rule, so the
+/// outcome is the same), a loop the compiler runs on vectors; the words
+/// that lose candidates are worked on only when some do.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn stack_pairings_by_vector(state: &mut State) -> Option<bool> {
+fn stack_pairings_by_vector(state: &mut State, reach: &[u32; 9]) -> Option<bool> {
     if state.rescan_digits == 0 {
         return Some(false);
     }
     state.rescan_digits = 0;
-    let before = state.candidates;
-    if !column_rule(&mut state.candidates) {
+    let mut fitting = [0; 9];
+    let (mut stuck, mut dropped) = (0, 0);
+    for (fitting, &reached) in fitting.iter_mut().zip(reach) {
+        *fitting = fitting_pairs(reached, 1);
+        // Every stack needs a pairing, seen in any band's row of bits.
+        let stacks = columns(*fitting);
+        stuck |= !(stacks | stacks >> 1 | stacks >> 2) & 0o111;
+        dropped |= reached & !*fitting;
+    }
+    if stuck != 0 {
         return None;
     }
-    let lost = lost_words(&before, &state.candidates);
-    state.changed |= lost;
-    Some(lost != 0)
+    if dropped == 0 {
+        return Some(false);
+    }
+    for (digit, (&fitting, &reached)) in fitting.iter().zip(reach).enumerate() {
+        let drop = reached & !fitting;
+        for band in 0..3 {
+            let columns = (drop >> (9 * band)) & ROW;
+            if columns != 0 {
+                state.remove(9 * band + digit, column_cells(columns));
+            }
+        }
+    }
+    Some(true)
 }
 
 /// `State::has_swap` on vectors: a band's first eight words in one AVX2
@@ -841,36 +860,6 @@ fn cells_by_vector(state: &State) -> [u8; 81] {
     let mut cells = [0; 81];
     cells.copy_from_slice(&values[..81]);
     cells
-}
-
-/// Bit `word` for each word of `after` that differs from `before`: the 27
-/// in four comparisons of eight (the last overlapping the third).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn lost_words(before: &[u32; 27], after: &[u32; 27]) -> u32 {
-    use std::arch::x86_64::{
-        __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
-    };
-    let mut same = 0;
-    for start in [0, 8, 16, 19] {
-        // SAFETY: only `Vectors` calls this (through
-        // `stack_pairings_by_vector`), and only `run_avx2` and
-        // `wide::run_avx512` use it: compiled for AVX2, and only called on
-        // a processor that has it (see `choose` and `wide::code`). Each
-        // load reads the eight words from `start`, at most word 26: within
-        // both arrays.
-        let equal = unsafe {
-            // Unaligned loads: the alignment of `u32` is all they need.
-            #[allow(clippy::cast_ptr_alignment)]
-            let (one, other) = (
-                _mm256_loadu_si256(before[start..].as_ptr().cast::<__m256i>()),
-                _mm256_loadu_si256(after[start..].as_ptr().cast::<__m256i>()),
-            );
-            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(one, other)))
-        };
-        same |= u32::from_ne_bytes(equal.to_ne_bytes()) << start;
-    }
-    !same & BAND
 }
 
 /// [`lines_by_vector`] compiled for AVX2, for the tests.

@@ -413,9 +413,9 @@ trait Kernel {
     /// that lost any, bit `digit`.
     fn take(words: &mut [u32], cells: u32) -> u32;
 
-    /// The column rule on the digits with news, as
-    /// [`State::stack_pairings`] applies it.
-    fn stack_pairings(state: &mut State) -> Option<bool>;
+    /// The column rule on `reach`, each digit's columns in each band as
+    /// [`Lines`] holds them, as [`State::stack_pairings`] applies it.
+    fn stack_pairings(state: &mut State, reach: &[u32; 9]) -> Option<bool>;
 
     /// Whether the solved `state` of the puzzle `givens` has a swap, as
     /// [`State::has_swap`] finds it.
@@ -470,8 +470,8 @@ impl Kernel for Scalar {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn stack_pairings(state: &mut State) -> Option<bool> {
-        state.stack_pairings()
+    fn stack_pairings(state: &mut State, reach: &[u32; 9]) -> Option<bool> {
+        state.stack_pairings(reach)
     }
 
     fn has_swap(state: &State, givens: &[u8; 81]) -> bool {
@@ -682,8 +682,7 @@ impl State {
     }
 
     /// Runs the band updates and the naked-single scan until neither finds
-    /// anything new, and then the column rule too, until none does.
-    /// Returns false on a contradiction.
+    /// anything new. Returns false on a contradiction.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
@@ -701,11 +700,6 @@ impl State {
                 | u32::from(updated & ROW << 9 != 0) << 1
                 | u32::from(updated >> 18 != 0) << 2;
             match self.naked_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match K::stack_pairings(self) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -768,24 +762,22 @@ impl State {
     /// digit takes one column in each band and one band in each column. Drops
     /// the columns that fit no such pairing from the bands' words (locked
     /// candidates along columns, and with the band rule, hidden singles in
-    /// columns). `Some(true)` when it removed any candidate, `None` when a
-    /// digit has no pairing left in some stack.
+    /// columns), for the digits with news since it last ran; `reach` is
+    /// each digit's columns in each band, as [`Lines`] holds them.
+    /// `Some(true)` when it removed any candidate, `None` when a digit has
+    /// no pairing left in some stack.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn stack_pairings(&mut self) -> Option<bool> {
+    fn stack_pairings(&mut self, reach: &[u32; 9]) -> Option<bool> {
         let mut found = false;
         let stale = self.rescan_digits;
         self.rescan_digits = 0;
-        for digit in 0..9 {
+        for (digit, &reached) in reach.iter().enumerate() {
             if self.open_rows[digit] == 0 || stale & (1 << digit) == 0 {
                 continue;
             }
-            let mut columns = [0; 3];
-            for (band, columns) in columns.iter_mut().enumerate() {
-                let cells = self.candidates[9 * band + digit];
-                *columns = (cells | cells >> 9 | cells >> 18) & ROW;
-            }
+            let columns = [reached & ROW, reached >> 9 & ROW, reached >> 18];
             let mut allowed = [0; 3];
             for stack in 0..3 {
                 let shift = 3 * stack;
@@ -1225,6 +1217,23 @@ impl Search<'_> {
                 return;
             }
             let lines = K::lines(&state);
+            // The column rule reads what the triads read, so it runs here,
+            // once propagation is done, rather than in each of its rounds.
+            match K::stack_pairings(&mut state, &lines.reach) {
+                None => {
+                    #[cfg(sudoku_trace)]
+                    crate::probe::dead_end();
+                    return;
+                }
+                Some(true) => {
+                    #[cfg(sudoku_trace)]
+                    {
+                        same_node = true;
+                    }
+                    continue;
+                }
+                Some(false) => {}
+            }
             match state.triads(&lines) {
                 None => {
                     #[cfg(sudoku_trace)]

@@ -511,6 +511,19 @@ fn propagated(mut state: State) -> Option<State> {
     }
 }
 
+/// `state` after propagation and the column rule, as the search runs them
+/// at a node before the triads, or `None` at a dead end: where the
+/// loader's sweep ends.
+fn settled(mut state: State) -> Option<State> {
+    loop {
+        state = propagated(state)?;
+        let lines = state.lines();
+        if !state.stack_pairings(&lines.reach)? {
+            return Some(state);
+        }
+    }
+}
+
 #[test]
 #[cfg(not(sudoku_trace))]
 fn the_sweep_ends_where_propagation_ends() {
@@ -550,7 +563,7 @@ fn the_sweep_ends_where_propagation_ends() {
         }
         for board in boards {
             let what = format!("board {board_number}: {board:?}");
-            let expected = State::new(&board).and_then(propagated);
+            let expected = State::new(&board).and_then(settled);
             for load in &loaders {
                 assert_same_fixpoint(load(&board), expected, &what);
             }
@@ -558,6 +571,7 @@ fn the_sweep_ends_where_propagation_ends() {
             // word changed.
             if let Some((wide, fits)) = State::new(&board).and_then(avx2::wide_propagated) {
                 let what = format!("{what}, band steps");
+                let expected = State::new(&board).and_then(propagated);
                 assert_same_fixpoint(fits.then_some(wide), expected, &what);
             }
             let Some(state) = expected else {
@@ -598,7 +612,7 @@ fn the_sweep_ends_where_propagation_ends() {
                 let mut swept = branch;
                 let swept = avx2::portable_sweep(&mut swept).then_some(swept);
                 let what = format!("{what}, after a guess");
-                if assert_same_fixpoint(swept, propagated(branch), &what) {
+                if assert_same_fixpoint(swept, settled(branch), &what) {
                     alive += 1;
                 } else {
                     dead += 1;
