@@ -1218,23 +1218,13 @@ impl Search<'_> {
             }
             let lines = K::lines(&state);
             // The column rule reads what the triads read, so it runs here,
-            // once propagation is done, rather than in each of its rounds.
-            match K::stack_pairings(&mut state, &lines.reach) {
-                None => {
-                    #[cfg(sudoku_trace)]
-                    crate::probe::dead_end();
-                    return;
-                }
-                Some(true) => {
-                    #[cfg(sudoku_trace)]
-                    {
-                        same_node = true;
-                    }
-                    continue;
-                }
-                Some(false) => {}
-            }
-            match state.triads(&lines) {
+            // once propagation is done, rather than in each of its rounds;
+            // the triads run when it finds nothing.
+            let news = match K::stack_pairings(&mut state, &lines.reach) {
+                Some(false) => state.triads(&lines),
+                news => news,
+            };
+            match news {
                 None => {
                     #[cfg(sudoku_trace)]
                     crate::probe::dead_end();
