@@ -190,8 +190,8 @@ impl Counter {
                  chosen row covers four)"
             }
             Counter::Passes => {
-                "bitboard: rounds of its propagation loop (band updates, naked singles, \
-                 then the column rule)"
+                "bitboard: rounds of its propagation loop (band updates and naked \
+                 singles)"
             }
         }
     }

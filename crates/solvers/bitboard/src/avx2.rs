@@ -1,6 +1,6 @@
 //! The search compiled for AVX2, chosen at run time, and the loader it
-//! starts with: the givens taken to the fixpoint of propagation by a sweep
-//! over all 27 words at once.
+//! starts with: the givens taken to the fixpoint of propagation and the
+//! column rule by a sweep over all 27 words at once.
 //!
 //! **The copy.** [`run_avx2`] is `Search::run` compiled for AVX2 and the bit
 //! instructions that come with it: `run` and everything it calls on the
@@ -48,10 +48,11 @@
 //!
 //! and passes again until steps 2 to 4 of a pass change nothing (step 1
 //! would then give the same words again). Since every rule only
-//! removes candidates, the sweep ends on the state the loop ends on (or on
-//! a contradiction where it finds one); tests hold the two to the same
-//! states, and the paths to the same answers, counts and guesses on
-//! every public puzzle.
+//! removes candidates, the sweep ends on the state where the search's
+//! node ends before the triads, propagation and the column rule both
+//! stuck (or on a contradiction where it finds one); tests hold the two
+//! to the same states, and the paths to the same answers, counts and
+//! guesses on every public puzzle.
 //!
 //! Compiled for the machine's baseline, the sweep is slower than the
 //! word-by-word loop; compiled for AVX2, eight words go through each step at
@@ -145,7 +146,8 @@ fn alone_in_row(cells: u32) -> u32 {
 }
 
 /// The state of the givens `held` (by band and value, as
-/// `crate::givens_by_band` gives them) at the fixpoint of propagation, or
+/// `crate::givens_by_band` gives them) at the fixpoint of propagation and
+/// the column rule, or
 /// `None` when they contradict each other. Each word starts
 /// as the band's empty cells and the digit's own givens, with a given's
 /// row kept to the given alone; the sweep's first pass then fixes those
@@ -194,10 +196,11 @@ pub(super) fn layout_count(word: u32) -> u32 {
     (fits + (fits >> 3) + (fits >> 6)) & 0b111
 }
 
-/// Brings `state` to the fixpoint of propagation by sweeps over every word
-/// (see the module's documentation); false on a contradiction. The other
-/// fields are left as `State::propagate` leaves them, so the search goes
-/// on from the state as if that had run.
+/// Brings `state` to the fixpoint of propagation and the column rule by
+/// sweeps over every word (see the module's documentation); false on a
+/// contradiction. The other fields are left as the search's propagation
+/// and column rule leave them, so the search goes on from the state as if
+/// those had run.
 #[inline(always)]
 fn sweep(state: &mut State) -> bool {
     let (mut fixed, mut taken) = ([0u32; 27], [0u32; 3]);
@@ -681,11 +684,12 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
     (!u32::from_ne_bytes(kept.to_ne_bytes()) & 0xFF) | u32::from(last & cells != 0) << 8
 }
 
-/// `State::stack_pairings` with no branch per digit: the sweep's column
-/// rule ([`fitting_pairs`]) on all nine digits' columns at once, when any
+/// `State::stack_pairings` on all nine digits at once: the sweep's column
+/// rule ([`fitting_pairs`]) worked out for every digit's columns, when any
 /// has news (a digit without news is left as it is by the rule, so the
-/// outcome is the same), a loop the compiler runs on vectors; the words
-/// that lose candidates are worked on only when some do.
+/// outcome is the same), in a loop with no branch that the compiler runs
+/// on vectors; the words that lose candidates are worked on only when
+/// some do.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn stack_pairings_by_vector(state: &mut State, reach: &[u32; 9]) -> Option<bool> {

@@ -28,8 +28,8 @@
 //!
 //! On x86-64 processors with AVX2 (detected at run time), the native API
 //! runs the same search compiled for AVX2, starting with a sweep that takes
-//! the givens to the fixpoint of propagation with each rule applied to all
-//! 27 words at once (module `avx2`, the one place of the workspace allowed
+//! the givens to the fixpoint of propagation and the column rule, with each
+//! rule applied to all 27 words at once (module `avx2`, the one place of the workspace allowed
 //! `unsafe`); on Intel's processors with AVX-512 F, VL, BW and VPOPCNTDQ
 //! (in a build by Rust 1.89 or later), a copy that also brings the
 //! changed words up to date a whole band at a time. They end on the
@@ -1186,8 +1186,8 @@ impl Search<'_> {
     #[inline(always)]
     fn run<K: Kernel>(&mut self, mut state: State) {
         #[cfg(sudoku_trace)]
-        // For the trace: propagation goes on after the triads at the same
-        // node, which is not a new one.
+        // For the trace: propagation goes on after the column rule or the
+        // triads at the same node, which is not a new one.
         let mut same_node = false;
         loop {
             #[cfg(sudoku_trace)]
@@ -1211,17 +1211,20 @@ impl Search<'_> {
                 }
                 return;
             }
-            if !self.careful && self.guesses > CAREFUL_AFTER {
-                // Give up: a limit of 0 unwinds every level above at once.
-                self.limit = 0;
-                return;
-            }
             let lines = K::lines(&state);
-            // The column rule reads what the triads read, so it runs here,
-            // once propagation is done, rather than in each of its rounds;
-            // the triads run when it finds nothing.
+            // The column rule reads the columns the triads read (`reach`),
+            // so it runs here, once propagation is stuck, rather than in
+            // each of its rounds; the triads run when it finds nothing.
             let news = match K::stack_pairings(&mut state, &lines.reach) {
-                Some(false) => state.triads(&lines),
+                Some(false) => {
+                    if !self.careful && self.guesses > CAREFUL_AFTER {
+                        // Give up: a limit of 0 unwinds every level above
+                        // at once.
+                        self.limit = 0;
+                        return;
+                    }
+                    state.triads(&lines)
+                }
                 news => news,
             };
             match news {

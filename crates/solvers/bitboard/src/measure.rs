@@ -22,9 +22,9 @@ pub enum Path {
     /// with it, one of which, where it is fast, reads a word's shape in one
     /// step), taking a placed digit's cell from eight of its band's words
     /// in one vector, and loading the givens with a sweep that takes them
-    /// to the fixpoint of propagation with each rule applied to all 27
-    /// words at once; x86-64 processors that have them, detected at run
-    /// time.
+    /// to the fixpoint of propagation and the column rule with each rule
+    /// applied to all 27 words at once; x86-64 processors that have them,
+    /// detected at run time.
     Avx2,
     /// The AVX2 path (with `pext`) compiled for AVX-512 too (F, VL, BW and
     /// VPOPCNTDQ), where the words with news are brought up to date a whole

@@ -526,16 +526,17 @@ fn settled(mut state: State) -> Option<State> {
 
 #[test]
 #[cfg(not(sudoku_trace))]
-fn the_sweep_ends_where_propagation_ends() {
+fn the_sweep_ends_where_propagation_and_the_column_rule_end() {
     // Random sparse boards (some with no solution); puzzles made from
     // their solutions by keeping about a third of the cells, and the
     // same with a random digit written in a random cell (which may
     // clash); and the state after each one's first guess, every branch.
     // Loading through the sweep, compiled for the baseline and (where
     // the processor has it) for AVX2, must end where loading and then
-    // propagating word by word does; and the sweep after a guess where
-    // propagation does. So must the AVX-512 copy's band steps (where it
-    // is chosen), from the givens and after a guess.
+    // propagating word by word, with the column rule, does; and the
+    // sweep after a guess where those do. The AVX-512 copy's band steps
+    // (where it is chosen) must end where propagation alone does, from
+    // the givens and after a guess.
     let loaders: Vec<Load> = std::iter::once(avx2::portable_load as Load)
         .chain(avx2::code().map(|code| code.load))
         .collect();
