@@ -692,3 +692,26 @@ fn a_split_counts_once_and_each_branch_it_tries_as_a_guess() {
     // of every split: at least two each.
     assert!(count_guesses(&inkala, 2) >= 2 * count_branch_points(&inkala, 2));
 }
+
+#[test]
+fn the_search_gives_up_only_where_the_column_rule_has_nothing_left() {
+    // The column rule runs at the node, after propagation; the check that
+    // gives up after `CAREFUL_AFTER` guesses comes after it, as it did when
+    // the rule ran inside propagation, so a node the rule closes is closed
+    // before the search can give up there. With the check before the rule
+    // (commit 57db3c6), a hostile pass found these two boards: the first
+    // took one guess fewer to its first solution than these counts, made
+    // by the code before the rule moved; the second, searched to 2,008
+    // solutions, gave up and started again, finding another first
+    // solution.
+    let board =
+        cells("8...................7............8..1.9...............9...1.2...4..5.............");
+    assert_eq!(search(&board, 1, PORTABLE, true).guesses, 4128);
+    let board =
+        cells("....8.47.1.....8....63.........7.........5.9....8.4..1.....87....1...2...5....1..");
+    let found = search(&board, 2008, PORTABLE, true);
+    assert_eq!(
+        (found.count, found.guesses, found.careful),
+        (2008, 4099, false)
+    );
+}
