@@ -48,11 +48,11 @@
 //!
 //! and passes again until steps 2 to 4 of a pass change nothing (step 1
 //! would then give the same words again). Since every rule only
-//! removes candidates, the sweep ends on the state where the search's
-//! node ends before the triads, propagation and the column rule both
-//! stuck (or on a contradiction where it finds one); tests hold the two
-//! to the same states, and the paths to the same answers, counts and
-//! guesses on every public puzzle.
+//! removes candidates, the sweep ends on the state a node of the search
+//! reaches before its triads, where neither propagation nor the column
+//! rule finds more (or on a contradiction where it finds one); tests hold
+//! the two to the same states, and the paths to the same answers, counts
+//! and guesses on every public puzzle.
 //!
 //! Compiled for the machine's baseline, the sweep is slower than the
 //! word-by-word loop; compiled for AVX2, eight words go through each step at

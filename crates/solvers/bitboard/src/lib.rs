@@ -28,14 +28,14 @@
 //!
 //! On x86-64 processors with AVX2 (detected at run time), the native API
 //! runs the same search compiled for AVX2, starting with a sweep that takes
-//! the givens to the fixpoint of propagation and the column rule, with each
-//! rule applied to all 27 words at once (module `avx2`, the one place of the workspace allowed
-//! `unsafe`); on Intel's processors with AVX-512 F, VL, BW and VPOPCNTDQ
-//! (in a build by Rust 1.89 or later), a copy that also brings the
-//! changed words up to date a whole band at a time. They end on the
-//! same states, so the answers and guesses are the same whichever runs
-//! ([`measure::Path`], [`measure::search_with`]). The LeetCode submission
-//! is the portable code alone.
+//! the givens to the fixpoint of propagation and the column rule, each
+//! rule applied to all 27 words at once (module `avx2`, the one place of
+//! the workspace allowed `unsafe`); on Intel's processors with AVX-512
+//! F, VL, BW and VPOPCNTDQ (in a build by Rust 1.89 or later), a copy
+//! that also brings the changed words up to date a whole band at a time.
+//! They end on the same states, so the answers and guesses are the same
+//! whichever runs ([`measure::Path`], [`measure::search_with`]). The
+//! LeetCode submission is the portable code alone.
 //!
 //! **Complexity.** Exponential in the worst case: no exact solver of
 //! generalised (n²×n²) Sudoku is known to run in polynomial time, the
