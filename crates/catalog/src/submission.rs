@@ -371,8 +371,8 @@ mod tests {
         match id {
             "bitboard" => vec![
                 // A comment that explains a probe goes with it.
-                "// For the trace: propagation goes on after the triads at the same",
-                "// node, which is not a new one.",
+                "// For the trace: propagation goes on after the column rule or the",
+                "// triads at the same node, which is not a new one.",
                 "let mut same_node = false;",
                 "if !std::mem::take(&mut same_node) {",
                 "}",
