@@ -341,15 +341,28 @@ fn column_rule(words: &mut [u32; 27]) -> bool {
         let reached = columns(words[digit])
             | columns(words[9 + digit]) << 9
             | columns(words[18 + digit]) << 18;
-        let fitting = fitting_pairs(reached, 1);
-        // Every stack needs a pairing, seen in any band's row of bits.
-        let stacks = columns(fitting);
-        stuck |= (stacks | stacks >> 1 | stacks >> 2) & 0o111 != 0o111;
+        let (fitting, no_pairing) = fitting_columns(reached);
+        stuck |= no_pairing;
         for band in 0..3 {
             words[9 * band + digit] &= column_cells((fitting >> (9 * band)) & ROW);
         }
     }
     !stuck
+}
+
+/// Of a digit's columns in each band (`reached`, bit `9 * band + column`),
+/// those that belong to a pairing of their stack's bands with its columns,
+/// and whether some stack has no pairing left: the column rule for one
+/// digit, as the sweep and the search's node apply it.
+#[inline(always)]
+fn fitting_columns(reached: u32) -> (u32, bool) {
+    let fitting = fitting_pairs(reached, 1);
+    // Every stack needs a pairing, seen in any band's row of bits.
+    let stacks = columns(fitting);
+    (
+        fitting,
+        (stacks | stacks >> 1 | stacks >> 2) & 0o111 != 0o111,
+    )
 }
 
 /// The loader compiled for AVX2.
@@ -685,7 +698,7 @@ fn take_by_vector(words: &mut [u32], cells: u32) -> u32 {
 }
 
 /// `State::stack_pairings` on all nine digits at once: the sweep's column
-/// rule ([`fitting_pairs`]) worked out for every digit's columns, when any
+/// rule ([`fitting_columns`]) worked out for every digit's columns, when any
 /// has news (a digit without news is left as it is by the rule, so the
 /// outcome is the same), in a loop with no branch that the compiler runs
 /// on vectors; the words that lose candidates are worked on only when
@@ -698,15 +711,14 @@ fn stack_pairings_by_vector(state: &mut State, reach: &[u32; 9]) -> Option<bool>
     }
     state.rescan_digits = 0;
     let mut fitting = [0; 9];
-    let (mut stuck, mut dropped) = (0, 0);
+    let (mut stuck, mut dropped) = (false, 0);
     for (fitting, &reached) in fitting.iter_mut().zip(reach) {
-        *fitting = fitting_pairs(reached, 1);
-        // Every stack needs a pairing, seen in any band's row of bits.
-        let stacks = columns(*fitting);
-        stuck |= !(stacks | stacks >> 1 | stacks >> 2) & 0o111;
-        dropped |= reached & !*fitting;
+        let (fit, no_pairing) = fitting_columns(reached);
+        *fitting = fit;
+        stuck |= no_pairing;
+        dropped |= reached & !fit;
     }
-    if stuck != 0 {
+    if stuck {
         return None;
     }
     if dropped == 0 {
