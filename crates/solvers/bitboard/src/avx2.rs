@@ -18,8 +18,11 @@
 //! the first solution, the search for a swap and the reading out of the
 //! digits, loops there, are done a band at a time on vectors here
 //! ([`has_swap_by_vector`], [`cells_by_vector`]); what the triads read of
-//! each digit, one digit at a time there, is eight digits in the lanes of
-//! a vector here ([`lines_by_vector`]).
+//! each digit, and what they take from it, one digit at a time there, is
+//! eight digits in the lanes of a vector here ([`lines_by_vector`],
+//! [`triads_by_vector`]); and the count of the digits in each cell or
+//! line, a running loop over nine words there, folds eight of them in a
+//! vector here ([`in_at_least_by_vector`]).
 //!
 //! **The AVX-512 copy.** [`wide`] (compiled only by Rust 1.89 or later)
 //! is this copy, with `pext`, and one more operation of `Kernel` done its
@@ -477,7 +480,9 @@ unsafe fn run_avx2<K: Kernel>(search: &mut Search, state: State) {
 
 /// The AVX2 copy's kernel: cells taken with vectors ([`take_by_vector`]),
 /// the column rule on vectors ([`stack_pairings_by_vector`]), the triads'
-/// reading of eight digits at once ([`lines_by_vector`]), the swap and the
+/// reading of eight digits at once and what they take from them
+/// ([`lines_by_vector`], [`triads_by_vector`]), counts over nine words
+/// folded in a vector ([`in_at_least_by_vector`]), the swap and the
 /// digits of a solution a band at a time ([`has_swap_by_vector`],
 /// [`cells_by_vector`]), and a word's shape in one `pext`
 /// ([`gather_shape`]) when `PEXT`, on processors that run `pext` fast, or
@@ -525,6 +530,16 @@ impl<const PEXT: bool, const BANDS: bool> Kernel for Vectors<PEXT, BANDS> {
     }
 
     #[inline(always)]
+    fn in_at_least(sets: &[u32]) -> [u32; 4] {
+        in_at_least_by_vector(sets)
+    }
+
+    #[inline(always)]
+    fn triads(state: &mut State, lines: &Lines) -> Option<bool> {
+        triads_by_vector::<Self>(state, lines)
+    }
+
+    #[inline(always)]
     fn settle(state: &mut State) -> Option<u32> {
         #[cfg(sudoku_avx512)]
         if BANDS {
@@ -535,6 +550,221 @@ impl<const PEXT: bool, const BANDS: bool> Kernel for Vectors<PEXT, BANDS> {
         }
         state.update_words::<Self>()
     }
+}
+
+/// `crate::in_at_least` on vectors, for nine sets (any other number of
+/// them goes to the portable loop): the first eight in the lanes of an AVX2
+/// register, folded three times (lanes 0 to 3 onto 4 to 7, then pairs of
+/// lanes, then neighbours), each fold merging two groups' counts of at
+/// least one to four, and then the ninth set counted in.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn in_at_least_by_vector(sets: &[u32]) -> [u32; 4] {
+    use std::arch::x86_64::{
+        __m128i, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256,
+        _mm_and_si128, _mm_cvtsi128_si32, _mm_or_si128, _mm_setzero_si128, _mm_shuffle_epi32,
+    };
+    /// Each lane's counts merged with those of the lane that `ORDER` (a
+    /// shuffle's order) brings onto it: at least `k` of both groups is at
+    /// least `i` of one and `k - i` of the other, for some `i`.
+    #[inline(always)]
+    fn fold<const ORDER: i32>(counts: [__m128i; 4]) -> [__m128i; 4] {
+        let [a1, a2, a3, a4] = counts;
+        // SAFETY: SSE2, which every x86_64 processor has.
+        unsafe {
+            let turn = |count| _mm_shuffle_epi32::<ORDER>(count);
+            let [b1, b2, b3, b4] = [turn(a1), turn(a2), turn(a3), turn(a4)];
+            let (or, and) = (_mm_or_si128, _mm_and_si128);
+            [
+                or(a1, b1),
+                or(or(a2, b2), and(a1, b1)),
+                or(or(a3, b3), or(and(a2, b1), and(a1, b2))),
+                or(or(a4, b4), or(and(a3, b1), or(and(a2, b2), and(a1, b3)))),
+            ]
+        }
+    }
+    let [first @ .., ninth] = sets else {
+        return in_at_least(sets);
+    };
+    if first.len() != 8 {
+        return in_at_least(sets);
+    }
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
+    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
+    // processor that has it (see `choose` and `wide::code`). The load
+    // reads the eight sets of `first`.
+    let counts = unsafe {
+        let eight = _mm256_loadu_si256(first.as_ptr().cast());
+        let (low, high) = (
+            _mm256_castsi256_si128(eight),
+            _mm256_extracti128_si256::<1>(eight),
+        );
+        let none = _mm_setzero_si128();
+        let pairs = [
+            _mm_or_si128(low, high),
+            _mm_and_si128(low, high),
+            none,
+            none,
+        ];
+        fold::<0xB1>(fold::<0x4E>(pairs))
+    };
+    // SAFETY: SSE2, which every x86_64 processor has.
+    let lane = |count| u32::from_ne_bytes(unsafe { _mm_cvtsi128_si32(count) }.to_ne_bytes());
+    let [one, two, three, four] = [
+        lane(counts[0]),
+        lane(counts[1]),
+        lane(counts[2]),
+        lane(counts[3]),
+    ];
+    [
+        one | ninth,
+        two | one & ninth,
+        three | two & ninth,
+        four | three & ninth,
+    ]
+}
+
+/// `State::triads` on vectors: what digits 1 to 8 lose in each band worked
+/// out in the eight lanes of AVX2 registers with no branch per digit
+/// ([`eight_triad_drops`]), digit 9 alone as the portable code does it
+/// (`crate::triad_drops`), and the words only read one by one in a band
+/// where some lane takes a candidate.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn triads_by_vector<K: Kernel>(state: &mut State, lines: &Lines) -> Option<bool> {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_loadu_si256, _mm256_storeu_si256, _mm256_testz_si256,
+    };
+    let sets = crate::triad_sets::<K>(lines)?;
+    let mut drops = [[0u32; 8]; 3];
+    let mut touched = [false; 3];
+    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
+    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
+    // processor that has it (see `choose` and `wide::code`). Each load
+    // reads eight of the 27 words, from word 0, 9 or 18; each store writes
+    // the eight words of a band's `drops`.
+    unsafe {
+        for (band, drop) in eight_triad_drops(lines, &sets).into_iter().enumerate() {
+            #[allow(clippy::cast_ptr_alignment)]
+            let words: __m256i = _mm256_loadu_si256(state.candidates[9 * band..].as_ptr().cast());
+            let hit = _mm256_and_si256(drop, words);
+            if _mm256_testz_si256(hit, hit) == 0 {
+                touched[band] = true;
+                _mm256_storeu_si256(drops[band].as_mut_ptr().cast(), drop);
+            }
+        }
+    }
+    let mut found = false;
+    let mut take = |word: usize, drop: u32| {
+        if state.candidates[word] & drop != 0 {
+            state.remove(word, drop);
+            found = true;
+        }
+    };
+    for (band, drops) in drops.iter().enumerate() {
+        if touched[band] {
+            for (digit, &drop) in drops.iter().enumerate() {
+                take(9 * band + digit, drop);
+            }
+        }
+    }
+    if let Some(drops) = crate::triad_drops(lines, &sets, 8) {
+        for (band, drop) in drops.into_iter().enumerate() {
+            take(9 * band + 8, drop);
+        }
+    }
+    Some(found)
+}
+
+/// What `crate::triad_drops` takes from digits 1 to 8 in each band, given
+/// the triads' `sets`: one register per band, a digit in each lane.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn eight_triad_drops(lines: &Lines, sets: &[u32; 3]) -> [std::arch::x86_64::__m256i; 3] {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256,
+        _mm256_set1_epi32, _mm256_slli_epi32, _mm256_srli_epi32,
+    };
+    let splat = |bits: u32| _mm256_set1_epi32(i32::from_ne_bytes(bits.to_ne_bytes()));
+    let or = |a, b| _mm256_or_si256(a, b);
+    let and = |a, b| _mm256_and_si256(a, b);
+    // Each load reads the first eight of a line's nine words.
+    #[allow(clippy::cast_ptr_alignment)]
+    let load = |line: &[u32; 9]| -> __m256i { _mm256_loadu_si256(line.as_ptr().cast()) };
+    let [sure_three, sure_columns_three, only_three] = *sets;
+    let (rows, sure, reach, sure_columns) = (
+        load(&lines.rows),
+        load(&lines.sure),
+        load(&lines.reach),
+        load(&lines.sure_columns),
+    );
+    let rows_taken = and(_mm256_andnot_si256(sure, splat(sure_three)), rows);
+    let columns_taken = and(
+        _mm256_andnot_si256(sure_columns, splat(sure_columns_three)),
+        reach,
+    );
+    let forced = _mm256_andnot_si256(sure_columns, and(splat(only_three), reach));
+    let row = splat(ROW);
+    let forced_in = [
+        and(forced, row),
+        and(_mm256_srli_epi32::<9>(forced), row),
+        _mm256_srli_epi32::<18>(forced),
+    ];
+    // A loop, not `std::array::from_fn`: its closure would be compiled
+    // apart, without AVX2, and each intrinsic in it would be a call.
+    let mut drops = [row; 3];
+    for (band, drop) in drops.iter_mut().enumerate() {
+        // Shifts by the band: 0, 1, 2 for the mini-rows, 0, 9, 18 for the
+        // columns.
+        let (rows, columns) = match band {
+            0 => (rows_taken, columns_taken),
+            1 => (
+                _mm256_srli_epi32::<1>(rows_taken),
+                _mm256_srli_epi32::<9>(columns_taken),
+            ),
+            _ => (
+                _mm256_srli_epi32::<2>(rows_taken),
+                _mm256_srli_epi32::<18>(columns_taken),
+            ),
+        };
+        let rows = and(rows, splat(MINI_ROW_STARTS));
+        let own = forced_in[band];
+        let boxes = and(
+            or(
+                own,
+                or(_mm256_srli_epi32::<1>(own), _mm256_srli_epi32::<2>(own)),
+            ),
+            splat(0o111),
+        );
+        let stack_mates = _mm256_andnot_si256(
+            own,
+            or(
+                boxes,
+                or(_mm256_slli_epi32::<1>(boxes), _mm256_slli_epi32::<2>(boxes)),
+            ),
+        );
+        let columns = or(
+            or(and(columns, row), stack_mates),
+            or(forced_in[(band + 1) % 3], forced_in[(band + 2) % 3]),
+        );
+        *drop = or(
+            or(
+                rows,
+                or(_mm256_slli_epi32::<1>(rows), _mm256_slli_epi32::<2>(rows)),
+            ),
+            or(
+                columns,
+                or(
+                    _mm256_slli_epi32::<9>(columns),
+                    _mm256_slli_epi32::<18>(columns),
+                ),
+            ),
+        );
+    }
+    drops
 }
 
 /// `State::lines` on vectors: digits 1 to 8 in the eight lanes of AVX2
@@ -886,6 +1116,39 @@ fn cells_by_vector(state: &State) -> [u8; 81] {
 #[target_feature(enable = "avx2")]
 unsafe fn lines_avx2(state: &State) -> Lines {
     lines_by_vector(state)
+}
+
+/// [`triads_by_vector`] and [`in_at_least_by_vector`] compiled for AVX2,
+/// for the tests: what the triads find on `lines`, and the counts of
+/// `sets`.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(all(test, target_arch = "x86_64"))]
+#[target_feature(enable = "avx2")]
+unsafe fn triads_avx2(state: &mut State, lines: &Lines, sets: &[u32]) -> (Option<bool>, [u32; 4]) {
+    (
+        triads_by_vector::<Vectors<false>>(state, lines),
+        in_at_least_by_vector(sets),
+    )
+}
+
+/// What [`triads_by_vector`] finds on `lines` (applied to `state`) and
+/// what [`in_at_least_by_vector`] counts of `sets`, where the processor
+/// has AVX2.
+#[cfg(test)]
+pub(crate) fn vector_triads(
+    state: &mut State,
+    lines: &Lines,
+    sets: &[u32],
+) -> Option<(Option<bool>, [u32; 4])> {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, just checked.
+        return Some(unsafe { triads_avx2(state, lines, sets) });
+    }
+    let _ = (state, lines, sets);
+    None
 }
 
 /// What [`lines_by_vector`] reads of `state`, where the processor has AVX2.

@@ -361,6 +361,53 @@ fn in_at_least(sets: &[u32]) -> [u32; 4] {
     [one, two, three, four]
 }
 
+/// What the triads find of all digits at once (see [`State::triads`]):
+/// the mini-rows three digits are sure of, the mini-columns three digits
+/// are sure of, and those only three digits reach. `None` when four digits
+/// are sure of one mini-row or mini-column, or fewer than three reach a
+/// mini-column.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn triad_sets<K: Kernel>(lines: &Lines) -> Option<[u32; 3]> {
+    let [_, _, sure_three, sure_four] = K::in_at_least(&lines.sure);
+    let [_, _, reach_three, reach_four] = K::in_at_least(&lines.reach);
+    let [_, _, sure_columns_three, sure_columns_four] = K::in_at_least(&lines.sure_columns);
+    if sure_four | sure_columns_four != 0 || reach_three != BAND {
+        return None;
+    }
+    Some([sure_three, sure_columns_three, reach_three & !reach_four])
+}
+
+/// What the triads take from the digit index `digit`, per band, given the
+/// [`triad_sets`]: the mini-rows others are sure of in its rows, the
+/// mini-columns others are sure of in its columns, and, where it is one of
+/// only three digits to reach a mini-column, its column in the other bands
+/// and the box's other columns in that band. `None` when it loses nothing.
+// Inlined by force: the AVX2 copy compiles what it inlines (`avx2.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn triad_drops(lines: &Lines, sets: &[u32; 3], digit: usize) -> Option<[u32; 3]> {
+    let [sure_three, sure_columns_three, only_three] = *sets;
+    let rows_taken = sure_three & !lines.sure[digit] & lines.rows[digit];
+    let columns_taken = sure_columns_three & !lines.sure_columns[digit] & lines.reach[digit];
+    let forced = only_three & lines.reach[digit] & !lines.sure_columns[digit];
+    if rows_taken | columns_taken | forced == 0 {
+        return None;
+    }
+    let forced_in = [forced & ROW, forced >> 9 & ROW, forced >> 18];
+    Some(std::array::from_fn(|band| {
+        let rows = (rows_taken >> band) & MINI_ROW_STARTS;
+        let own = forced_in[band];
+        let stack_mates = (((own | own >> 1 | own >> 2) & 0o111) * 0b111) & !own;
+        let columns = (columns_taken >> (9 * band)) & ROW
+            | forced_in[(band + 1) % 3]
+            | forced_in[(band + 2) % 3]
+            | stack_mates;
+        (rows * 0b111) | (columns * COLUMN)
+    }))
+}
+
 /// What the triads read, per digit (index 0 to 8): the mini-rows it
 /// reaches and those it is sure of (bit `9 * row + 3 * box + band`: the
 /// three bands' [`MINI_ROW_STARTS`] bits side by side), and the columns it
@@ -398,9 +445,10 @@ fn digit_lines(words: [u32; 3]) -> [u32; 4] {
 }
 
 /// What each copy of the search does its own way: read a word's shape,
-/// take cells from a band's nine words, apply the column rule, read what
-/// the triads need, at a solution look for a swap and read the digits
-/// out, and bring the changed words up to date. The portable
+/// take cells from a band's nine words, count over nine words, apply the
+/// column rule, read what the triads need and apply them, at a solution
+/// look for a swap and read the digits out, and bring the changed words
+/// up to date. The portable
 /// copy ([`Scalar`]) uses [`shape`]'s table lookups and plain loops; the
 /// native API's copies, outside this region, use a few vector or bit
 /// instructions for most of them, and the AVX-512 copy also brings the
@@ -427,6 +475,23 @@ trait Kernel {
     /// What the triads and the choice of a guess read of `state`, as
     /// [`State::lines`] reads it.
     fn lines(state: &State) -> Lines;
+
+    /// Of `sets`, the elements in at least one, two, three and four of
+    /// them, as [`in_at_least`] finds them.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn in_at_least(sets: &[u32]) -> [u32; 4] {
+        in_at_least(sets)
+    }
+
+    /// The triads on `lines`, as [`State::triads`] applies them.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn triads(state: &mut State, lines: &Lines) -> Option<bool> {
+        state.triads(lines)
+    }
 
     /// Brings every changed word up to date, and every word that loses
     /// candidates on the way, as [`State::update_words`] does (a copy may
@@ -699,7 +764,7 @@ impl State {
             self.rescan_bands |= u32::from(updated & ROW != 0)
                 | u32::from(updated & ROW << 9 != 0) << 1
                 | u32::from(updated >> 18 != 0) << 2;
-            match self.naked_singles() {
+            match self.naked_singles::<K>() {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -731,7 +796,7 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles<K: Kernel>(&mut self) -> Option<bool> {
         let mut found = false;
         let stale = self.rescan_bands;
         self.rescan_bands = 0;
@@ -740,7 +805,7 @@ impl State {
             if unsolved == 0 || stale & (1 << band) == 0 {
                 continue;
             }
-            let (once, twice, _) = self.counts(band);
+            let (once, twice, _) = self.counts::<K>(band);
             if unsolved & !once != 0 {
                 return None;
             }
@@ -807,8 +872,8 @@ impl State {
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn counts(&self, band: usize) -> (u32, u32, u32) {
-        let [once, twice, thrice, _] = in_at_least(&self.candidates[9 * band..9 * band + 9]);
+    fn counts<K: Kernel>(&self, band: usize) -> (u32, u32, u32) {
+        let [once, twice, thrice, _] = K::in_at_least(&self.candidates[9 * band..9 * band + 9]);
         (once, twice, thrice)
     }
 
@@ -930,37 +995,13 @@ impl State {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn triads(&mut self, lines: &Lines) -> Option<bool> {
-        let Lines {
-            rows,
-            sure,
-            reach,
-            sure_columns,
-        } = lines;
-        let [_, _, sure_three, sure_four] = in_at_least(sure);
-        let [_, _, reach_three, reach_four] = in_at_least(reach);
-        let [_, _, sure_columns_three, sure_columns_four] = in_at_least(sure_columns);
-        if sure_four | sure_columns_four != 0 || reach_three != BAND {
-            return None;
-        }
-        let only_three = reach_three & !reach_four;
+        let sets = triad_sets::<Scalar>(lines)?;
         let mut found = false;
         for digit in 0..9 {
-            let rows_taken = sure_three & !sure[digit] & rows[digit];
-            let columns_taken = sure_columns_three & !sure_columns[digit] & reach[digit];
-            let forced = only_three & reach[digit] & !sure_columns[digit];
-            if rows_taken | columns_taken | forced == 0 {
+            let Some(drops) = triad_drops(lines, &sets, digit) else {
                 continue;
-            }
-            let forced_in = [forced & ROW, forced >> 9 & ROW, forced >> 18];
-            for band in 0..3 {
-                let rows = (rows_taken >> band) & MINI_ROW_STARTS;
-                let own = forced_in[band];
-                let stack_mates = (((own | own >> 1 | own >> 2) & 0o111) * 0b111) & !own;
-                let columns = (columns_taken >> (9 * band)) & ROW
-                    | forced_in[(band + 1) % 3]
-                    | forced_in[(band + 2) % 3]
-                    | stack_mates;
-                let drop = (rows * 0b111) | (columns * COLUMN);
+            };
+            for (band, drop) in drops.into_iter().enumerate() {
                 let word = 9 * band + digit;
                 if self.candidates[word] & drop != 0 {
                     self.remove(word, drop);
@@ -977,7 +1018,7 @@ impl State {
     /// tightest spot left (see [`State::tightest`]).
     fn guess(&self, careful: bool) -> Guess {
         for band in 0..3 {
-            let (_, twice, thrice) = self.counts(band);
+            let (_, twice, thrice) = self.counts::<Scalar>(band);
             let pairs = self.unsolved[band] & twice & !thrice;
             if pairs != 0 {
                 return Guess::Cell(band, pairs & pairs.wrapping_neg());
@@ -1223,7 +1264,7 @@ impl Search<'_> {
                         self.limit = 0;
                         return;
                     }
-                    state.triads(&lines)
+                    K::triads(&mut state, &lines)
                 }
                 news => news,
             };

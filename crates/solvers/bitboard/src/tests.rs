@@ -120,6 +120,55 @@ fn the_lines_read_on_vectors_are_those_read_one_digit_at_a_time() {
     }
 }
 
+#[cfg(not(sudoku_trace))]
+#[test]
+fn the_triads_on_vectors_take_what_the_portable_triads_take() {
+    let mut seed = 11;
+    let mut random = |below: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % u64::from(below)) as u32
+    };
+    let mut board_seed = 5;
+    let (mut found, mut dead) = (0, 0);
+    for _ in 0..4_000 {
+        let Some(mut state) = State::new(&random_sparse_board(&mut board_seed)) else {
+            continue;
+        };
+        // Propagated, so that the lines are those of a node, then
+        // candidates taken at random, so that every outcome comes.
+        if !state.propagate::<Scalar>() {
+            continue;
+        }
+        for _ in 0..random(120) {
+            state.candidates[random(27) as usize] &= !(1 << random(27));
+        }
+        let lines = state.lines();
+        let mut portable = state;
+        let expected = portable.triads(&lines);
+        // Sets as random as the words: any of the lines, or a band's words.
+        let sets: [u32; 9] = std::array::from_fn(|_| random(1 << 27));
+        let mut vectors = state;
+        let Some((got, counts)) = avx2::vector_triads(&mut vectors, &lines, &sets) else {
+            return;
+        };
+        assert_eq!(got, expected, "{:?}", state.candidates);
+        if expected.is_some() {
+            assert_eq!(
+                vectors.candidates, portable.candidates,
+                "{:?}",
+                state.candidates
+            );
+            assert_eq!(vectors.changed, portable.changed, "{:?}", state.candidates);
+        }
+        assert_eq!(counts, in_at_least(&sets), "{sets:?}");
+        found += usize::from(expected == Some(true));
+        dead += usize::from(expected.is_none());
+    }
+    assert!(found > 100 && dead > 50, "{found} found, {dead} dead");
+}
+
 #[test]
 fn three_digits_sure_of_a_mini_column_leave_no_room_there_for_others() {
     let mut state = State::new(&[0; 81]).unwrap();
