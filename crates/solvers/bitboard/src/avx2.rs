@@ -1139,7 +1139,7 @@ unsafe fn triads_avx2(state: &mut State, lines: &Lines, sets: &[u32]) -> (Option
 #[cfg(test)]
 pub(crate) fn vector_triads(
     state: &mut State,
-    lines: &Lines,
+    lines: &crate::Lines,
     sets: &[u32],
 ) -> Option<(Option<bool>, [u32; 4])> {
     #[cfg(target_arch = "x86_64")]
