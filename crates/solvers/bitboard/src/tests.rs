@@ -94,25 +94,39 @@ fn a_layout_in_a_stack_keeps_one_column_of_the_stack_in_each_band() {
     }
 }
 
+/// One step of a xorshift generator on `seed`, taken below `below`: random
+/// enough for the tests, and the same on every machine.
+fn next_below(seed: &mut u64, below: u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed % below
+}
+
+/// The state of a random sparse board (from `seeds.0`), propagated when
+/// `propagated`, with up to `takes` candidates then taken at random (from
+/// `seeds.1`), so that every kind of word comes. `None` when the board
+/// is dead before that.
+fn random_state(seeds: &mut (u64, u64), takes: u64, propagated: bool) -> Option<State> {
+    let mut state = State::new(&random_sparse_board(&mut seeds.0))?;
+    if propagated && !state.propagate::<Scalar>() {
+        return None;
+    }
+    for _ in 0..next_below(&mut seeds.1, takes) {
+        let word = next_below(&mut seeds.1, 27) as usize;
+        state.candidates[word] &= !(1 << next_below(&mut seeds.1, 27));
+    }
+    Some(state)
+}
+
 #[cfg(not(sudoku_trace))]
 #[test]
 fn the_lines_read_on_vectors_are_those_read_one_digit_at_a_time() {
-    let mut seed = 7;
-    let mut random = |below: u32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % u64::from(below)) as u32
-    };
-    let mut board_seed = 3;
+    let mut seeds = (3, 7);
     for _ in 0..2_000 {
-        let Some(mut state) = State::new(&random_sparse_board(&mut board_seed)) else {
+        let Some(state) = random_state(&mut seeds, 60, false) else {
             continue;
         };
-        // Candidates taken at random too, so that every kind of word comes.
-        for _ in 0..random(60) {
-            state.candidates[random(27) as usize] &= !(1 << random(27));
-        }
         let Some(vectors) = avx2::vector_lines(&state) else {
             return;
         };
@@ -123,32 +137,19 @@ fn the_lines_read_on_vectors_are_those_read_one_digit_at_a_time() {
 #[cfg(not(sudoku_trace))]
 #[test]
 fn the_triads_on_vectors_take_what_the_portable_triads_take() {
-    let mut seed = 11;
-    let mut random = |below: u32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % u64::from(below)) as u32
-    };
-    let mut board_seed = 5;
+    let mut seeds = (5, 11);
     let (mut found, mut dead) = (0, 0);
     for _ in 0..4_000 {
-        let Some(mut state) = State::new(&random_sparse_board(&mut board_seed)) else {
+        // Propagated, so that the lines are those of a node, then
+        // candidates taken, so that every outcome comes.
+        let Some(state) = random_state(&mut seeds, 120, true) else {
             continue;
         };
-        // Propagated, so that the lines are those of a node, then
-        // candidates taken at random, so that every outcome comes.
-        if !state.propagate::<Scalar>() {
-            continue;
-        }
-        for _ in 0..random(120) {
-            state.candidates[random(27) as usize] &= !(1 << random(27));
-        }
         let lines = state.lines();
         let mut portable = state;
         let expected = portable.triads(&lines);
         // Sets as random as the words: any of the lines, or a band's words.
-        let sets: [u32; 9] = std::array::from_fn(|_| random(1 << 27));
+        let sets: [u32; 9] = std::array::from_fn(|_| next_below(&mut seeds.1, 1 << 27) as u32);
         let mut vectors = state;
         let Some((got, counts)) = avx2::vector_triads(&mut vectors, &lines, &sets) else {
             return;
@@ -590,12 +591,7 @@ fn the_sweep_ends_where_propagation_and_the_column_rule_end() {
         .chain(avx2::code().map(|code| code.load))
         .collect();
     let (mut board_seed, mut seed) = (7, 11);
-    let mut random = |below: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % below) as usize
-    };
+    let mut random = |below: u64| next_below(&mut seed, below) as usize;
     let (mut alive, mut dead) = (0, 0);
     for board_number in 0..20_000 {
         let board = random_sparse_board(&mut board_seed);
