@@ -20,9 +20,11 @@
 //! ([`has_swap_by_vector`], [`cells_by_vector`]); what the triads read of
 //! each digit, and what they take from it, one digit at a time there, is
 //! eight digits in the lanes of a vector here ([`lines_by_vector`],
-//! [`triads_by_vector`]); and the count of the digits in each cell or
-//! line, a running loop over nine words there, folds eight of them in a
-//! vector here ([`in_at_least_by_vector`]).
+//! [`triads_by_vector`]); and the counts over nine words that naked
+//! singles and the triads take (digits left in each cell, digits sure of
+//! or reaching each mini-row or mini-column), a running loop there, fold
+//! eight of the words in a vector here ([`in_at_least_by_vector`]). The
+//! rare choice of a guess by cell and the loader's sweep keep the loop.
 //!
 //! **The AVX-512 copy.** [`wide`] (compiled only by Rust 1.89 or later)
 //! is this copy, with `pext`, and one more operation of `Kernel` done its
@@ -554,9 +556,9 @@ impl<const PEXT: bool, const BANDS: bool> Kernel for Vectors<PEXT, BANDS> {
 
 /// `crate::in_at_least` on vectors, for nine sets (any other number of
 /// them goes to the portable loop): the first eight in the lanes of an AVX2
-/// register, folded three times (lanes 0 to 3 onto 4 to 7, then pairs of
+/// register, folded three times (lanes 4 to 7 onto 0 to 3, then pairs of
 /// lanes, then neighbours), each fold merging two groups' counts of at
-/// least one to four, and then the ninth set counted in.
+/// least one to four, read from lane 0, and then the ninth set counted in.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn in_at_least_by_vector(sets: &[u32]) -> [u32; 4] {
@@ -589,10 +591,12 @@ fn in_at_least_by_vector(sets: &[u32]) -> [u32; 4] {
     if first.len() != 8 {
         return in_at_least(sets);
     }
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
-    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
-    // processor that has it (see `choose` and `wide::code`). The load
-    // reads the eight sets of `first`.
+    // SAFETY: reached only through `Vectors`, whose entry points
+    // (`run_avx2`, `wide::run_avx512`, and the tests'
+    // `wide::propagate_avx512`) are compiled for AVX2 and called only on a
+    // processor that has it (see `choose` and `wide::code`), and from the
+    // tests' `triads_avx2`, likewise compiled and called only after
+    // `is_x86_feature_detected!`. The load reads the eight sets of `first`.
     let counts = unsafe {
         let eight = _mm256_loadu_si256(first.as_ptr().cast());
         let (low, high) = (
@@ -626,9 +630,10 @@ fn in_at_least_by_vector(sets: &[u32]) -> [u32; 4] {
 
 /// `State::triads` on vectors: what digits 1 to 8 lose in each band worked
 /// out in the eight lanes of AVX2 registers with no branch per digit
-/// ([`eight_triad_drops`]), digit 9 alone as the portable code does it
-/// (`crate::triad_drops`), and the words only read one by one in a band
-/// where some lane takes a candidate.
+/// ([`eight_triad_drops`]), and their words then read one by one only in
+/// a band where some lane takes a candidate; digit 9 alone, as the
+/// portable code does it (`crate::triad_drops`), its words read in every
+/// band when it loses anything.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn triads_by_vector<K: Kernel>(state: &mut State, lines: &Lines) -> Option<bool> {
@@ -638,11 +643,13 @@ fn triads_by_vector<K: Kernel>(state: &mut State, lines: &Lines) -> Option<bool>
     let sets = crate::triad_sets::<K>(lines)?;
     let mut drops = [[0u32; 8]; 3];
     let mut touched = [false; 3];
-    // SAFETY: only `Vectors` calls this, and only `run_avx2` and
-    // `wide::run_avx512` use it: compiled for AVX2, and only called on a
-    // processor that has it (see `choose` and `wide::code`). Each load
-    // reads eight of the 27 words, from word 0, 9 or 18; each store writes
-    // the eight words of a band's `drops`.
+    // SAFETY: reached only through `Vectors`, whose entry points
+    // (`run_avx2`, `wide::run_avx512`) are compiled for AVX2 and called
+    // only on a processor that has it (see `choose` and `wide::code`), and
+    // from the tests' `triads_avx2`, likewise compiled and called only
+    // after `is_x86_feature_detected!`. Each load reads eight of the 27
+    // words, from word 0, 9 or 18; each store writes the eight words of a
+    // band's `drops`.
     unsafe {
         for (band, drop) in eight_triad_drops(lines, &sets).into_iter().enumerate() {
             #[allow(clippy::cast_ptr_alignment)]

@@ -136,12 +136,12 @@ fn the_lines_read_on_vectors_are_those_read_one_digit_at_a_time() {
 
 #[cfg(not(sudoku_trace))]
 #[test]
-fn the_triads_on_vectors_take_what_the_portable_triads_take() {
+fn the_triads_and_counts_on_vectors_are_the_portable_ones() {
     let mut seeds = (5, 11);
     let (mut found, mut dead) = (0, 0);
     for _ in 0..4_000 {
-        // Propagated, so that the lines are those of a node, then
-        // candidates taken, so that every outcome comes.
+        // From a node's state (propagated), with candidates then taken at
+        // random, so that every outcome comes.
         let Some(state) = random_state(&mut seeds, 120, true) else {
             continue;
         };
@@ -151,6 +151,7 @@ fn the_triads_on_vectors_take_what_the_portable_triads_take() {
         // Sets as random as the words: any of the lines, or a band's words.
         let sets: [u32; 9] = std::array::from_fn(|_| next_below(&mut seeds.1, 1 << 27) as u32);
         let mut vectors = state;
+        // Without AVX2 the vector code never runs: nothing to compare.
         let Some((got, counts)) = avx2::vector_triads(&mut vectors, &lines, &sets) else {
             return;
         };
