@@ -12,8 +12,10 @@
 //! guess the search also looks at mini-rows and mini-columns (tdoku's
 //! "triads"): each holds exactly three digits, so three digits sure to be
 //! in one leave no room there for any other, and three digits alone to
-//! reach a mini-column are all in it.
-//! When nothing more follows, the search guesses how one digit lies in one
+//! reach a mini-column are all in it. Near the end, with 25 cells open or
+//! fewer, it skips the column rule and the triads and guesses on a cell:
+//! the first with two candidates, or else the first open one. Otherwise,
+//! when nothing more follows, the search guesses how one digit lies in one
 //! band or stack (its layout: which box each of the band's rows, or the
 //! stack's columns, gives it), choosing much as tdoku does among bands and
 //! stacks the one with the fewest ways left to lay out its digits (tdoku
@@ -165,6 +167,12 @@ const fn fitting_pairs() -> [u32; 512] {
 /// guesses table in `notes/bitboard.md`, which a test makes again); some
 /// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
+
+/// Open cells at or under which a node guesses on a cell at once, with no
+/// column rule, triads or layouts: so near the end a wrong guess dies
+/// within a step or two, and the rules cost more than the splits they
+/// save (`notes/bitboard.md` has the counts both ways).
+const FEW_OPEN: u32 = 25;
 
 /// The first cell of every mini-row of a band: bit `9 * row + 3 * box`.
 /// A word's mini-rows are kept so, one bit each; the three bands' are
@@ -1012,9 +1020,10 @@ impl State {
         Some(found)
     }
 
-    /// What to guess on when no digit has a choice of layouts left, or when
-    /// the search is `careful`: the first cell with two candidates if there
-    /// is one; otherwise the first open cell, or, for a careful search, the
+    /// What to guess on when no digit has a choice of layouts left, at a
+    /// node with [`FEW_OPEN`] cells open or fewer, or when the search is
+    /// `careful`: the first cell with two candidates if there is one;
+    /// otherwise the first open cell, or, for a careful search, the
     /// tightest spot left (see [`State::tightest`]).
     fn guess(&self, careful: bool) -> Guess {
         for band in 0..3 {
@@ -1111,6 +1120,11 @@ impl State {
             }
         }
         digits
+    }
+
+    /// The cells not filled yet.
+    fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|cells| cells.count_ones()).sum()
     }
 
     fn is_solved(&self) -> bool {
@@ -1252,43 +1266,48 @@ impl Search<'_> {
                 }
                 return;
             }
-            let lines = K::lines(&state);
-            // The column rule reads the columns the triads read (`reach`),
-            // so it runs here, once propagation is stuck, rather than in
-            // each of its rounds; the triads run when it finds nothing.
-            let news = match K::stack_pairings(&mut state, &lines.reach) {
-                Some(false) => {
-                    if !self.careful && self.guesses > CAREFUL_AFTER {
-                        // Give up: a limit of 0 unwinds every level above
-                        // at once.
-                        self.limit = 0;
-                        return;
-                    }
-                    K::triads(&mut state, &lines)
-                }
-                news => news,
-            };
-            match news {
-                None => {
-                    #[cfg(sudoku_trace)]
-                    crate::probe::dead_end();
+            let choice = if !self.careful && state.open_cells() <= FEW_OPEN {
+                if self.gives_up() {
                     return;
                 }
-                Some(true) => {
-                    #[cfg(sudoku_trace)]
-                    {
-                        same_node = true;
-                    }
-                    continue;
-                }
-                Some(false) => {}
-            }
-            let choice = if self.careful {
-                state.guess(true)
+                state.guess(false)
             } else {
-                state
-                    .layout_guess::<K>(&lines.reach)
-                    .unwrap_or_else(|| state.guess(false))
+                let lines = K::lines(&state);
+                // The column rule reads the columns the triads read
+                // (`reach`), so it runs here, once propagation is stuck,
+                // rather than in each of its rounds; the triads run when it
+                // finds nothing.
+                let news = match K::stack_pairings(&mut state, &lines.reach) {
+                    Some(false) => {
+                        if self.gives_up() {
+                            return;
+                        }
+                        K::triads(&mut state, &lines)
+                    }
+                    news => news,
+                };
+                match news {
+                    None => {
+                        #[cfg(sudoku_trace)]
+                        crate::probe::dead_end();
+                        return;
+                    }
+                    Some(true) => {
+                        #[cfg(sudoku_trace)]
+                        {
+                            same_node = true;
+                        }
+                        continue;
+                    }
+                    Some(false) => {}
+                }
+                if self.careful {
+                    state.guess(true)
+                } else {
+                    state
+                        .layout_guess::<K>(&lines.reach)
+                        .unwrap_or_else(|| state.guess(false))
+                }
             };
             let (band, bit) = match choice {
                 Guess::Layout(unit, digit, layouts) => {
@@ -1329,6 +1348,17 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether a search that is not careful yet has made more than
+    /// [`CAREFUL_AFTER`] guesses; if so it sets a limit of 0, which unwinds
+    /// every level above at once, for the careful search to start again.
+    fn gives_up(&mut self) -> bool {
+        let past = !self.careful && self.guesses > CAREFUL_AFTER;
+        if past {
+            self.limit = 0;
+        }
+        past
+    }
+
     /// Tries each of `layouts` (two or more) for the digit index `digit` in
     /// `unit` (a band, or a stack after the bands): all but the last on
     /// copies of `state`, the last on `state` itself. False when the limit
