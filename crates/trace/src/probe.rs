@@ -630,7 +630,7 @@ mod tests {
     /// careful search, which starts again from the givens after 4,096
     /// guesses (no public puzzle needs so many), so `sudoku trace` rarely
     /// shows it; its probes are checked here on a sparse board that needs
-    /// it (the one that `--example sparse -- 300000 7` of the bitboard
+    /// it (the one that `--example sparse -- 1000000 3` of the bitboard
     /// crate lists). The guesses recorded are the search's own, the restart is
     /// recorded once, and no event writes a digit over another: after each
     /// branch, and at the restart, the events clear what was filled.

@@ -13,8 +13,9 @@
 //! "triads"): each holds exactly three digits, so three digits sure to be
 //! in one leave no room there for any other, and three digits alone to
 //! reach a mini-column are all in it. Near the end, with 25 cells open or
-//! fewer, it skips the column rule and the triads and guesses on a cell:
-//! the first with two candidates, or else the first open one. Otherwise,
+//! fewer (except in the careful search below), it skips the column rule
+//! and the triads and guesses on a cell: the first with two candidates,
+//! or else the first open one. Otherwise,
 //! when nothing more follows, the search guesses how one digit lies in one
 //! band or stack (its layout: which box each of the band's rows, or the
 //! stack's columns, gives it), choosing much as tdoku does among bands and
@@ -168,10 +169,12 @@ const fn fitting_pairs() -> [u32; 512] {
 /// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
 
-/// Open cells at or under which a node guesses on a cell at once, with no
-/// column rule, triads or layouts: so near the end a wrong guess dies
-/// within a step or two, and the rules cost more than the splits they
-/// save (`notes/bitboard.md` has the counts both ways).
+/// Open cells at or under which a node of the search that is not careful
+/// guesses on a cell at once, with no column rule, triads or layouts:
+/// where little is left under a guess the rules save few splits, and
+/// leaving them out there runs about 7% fewer instructions on Serg's easy
+/// puzzles and about as many on the other public sets
+/// (`notes/lab/bitboard-experiments.md` has the counts).
 const FEW_OPEN: u32 = 25;
 
 /// The first cell of every mini-row of a band: bit `9 * row + 3 * box`.

@@ -483,9 +483,8 @@ fn four_digits_sure_of_one_mini_row_are_a_contradiction() {
 #[test]
 fn a_sparse_board_makes_the_search_start_again_carefully_and_end_soon() {
     // From `--example sparse -- 1000000 3`: the one board of those on
-    // which the layouts, with the triads and the stacks, still make 4,096
-    // guesses; the careful search from the givens then needs a few dozen
-    // more.
+    // which the search makes more than 4,096 guesses before it gives up;
+    // the careful search from the givens then needs a few dozen more.
     let line = ".9.......7.......8...............1.....1...6.............6...19.................7";
     let guesses = guesses_counting_to_two(line);
     assert!(
@@ -519,11 +518,11 @@ fn the_sparse_boards_fuzzing_found_end_soon() {
 
 #[test]
 fn no_random_sparse_board_needs_many_more_guesses_than_the_layouts_may_make() {
-    // The example's 30,000 boards. Before the search left its rules out
-    // near the end, some of them reached the restart, and a search that
-    // turned careful in place took up to 49,826 guesses on them; without
-    // the triad rule as well, up to 132 million
-    // (notes/lab/bitboard-experiments.md).
+    // The example's 30,000 boards. When the search had only the layouts
+    // and the triads, seven of them reached the restart, and a search that
+    // turned careful in place took up to 49,826 guesses on them; with the
+    // layouts alone, up to 132 million (notes/lab/bitboard-experiments.md).
+    // Since the column rule, none of them reaches the restart.
     let mut seed = 1;
     for _ in 0..30_000 {
         let board = random_sparse_board(&mut seed);
@@ -742,10 +741,12 @@ fn a_split_counts_once_and_each_branch_it_tries_as_a_guess() {
 }
 
 #[test]
-fn the_search_gives_up_only_where_the_column_rule_has_nothing_left() {
-    // The column rule runs at the node, after propagation; the check that
-    // gives up after `CAREFUL_AFTER` guesses comes after it, so a node the
-    // rule closes is closed before the search can give up there. On this
+fn the_search_gives_up_only_where_the_column_rule_has_nothing_left_or_does_not_run() {
+    // At a node with more than `FEW_OPEN` cells open, the column rule runs
+    // after propagation, and the check that gives up after `CAREFUL_AFTER`
+    // guesses comes after it, so a node the rule closes is closed before
+    // the search can give up there (near the end, where the rule does not
+    // run, the check comes before the guess). On this
     // board, searched to 3,000 solutions, the layouts give up and the
     // careful search starts again; with the check before the rule it makes
     // one guess fewer (a pass over random sparse boards found it).
