@@ -169,11 +169,11 @@ const fn fitting_pairs() -> [u32; 512] {
 /// nearly empty boards do.
 const CAREFUL_AFTER: usize = 4096;
 
-/// Open cells at or under which a node of the search that is not careful
-/// guesses on a cell at once, with no column rule, triads or layouts:
-/// where little is left under a guess the rules save few splits, and
-/// leaving them out there runs about 7% fewer instructions on Serg's easy
-/// puzzles and about as many on the other public sets
+/// Open cells at or under which a node of the search that is not careful,
+/// below the first, guesses on a cell at once, with no column rule, triads
+/// or layouts: where little is left under a guess the rules save few
+/// splits, and leaving them out there runs about 7% fewer instructions on
+/// Serg's easy puzzles and about as many on the other public sets
 /// (`notes/lab/bitboard-experiments.md` has the counts).
 const FEW_OPEN: u32 = 25;
 
@@ -1269,7 +1269,12 @@ impl Search<'_> {
                 }
                 return;
             }
-            let choice = if !self.careful && state.open_cells() <= FEW_OPEN {
+            // Not at the first node (no guess made yet): the portable
+            // loader leaves the column rule to it, where the native ones
+            // have applied it, and every path must reach the same state
+            // before it guesses.
+            let near_end = self.guesses > 0 && state.open_cells() <= FEW_OPEN;
+            let choice = if !self.careful && near_end {
                 if self.gives_up() {
                     return;
                 }
