@@ -13,10 +13,10 @@
 //! "triads"): each holds exactly three digits, so three digits sure to be
 //! in one leave no room there for any other, and three digits alone to
 //! reach a mini-column are all in it. Near the end, with 25 cells open or
-//! fewer (except in the careful search below), it skips the column rule
-//! and the triads and guesses on a cell: the first with two candidates,
-//! or else the first open one. Otherwise,
-//! when nothing more follows, the search guesses how one digit lies in one
+//! fewer (past the first node, and except in the careful search below),
+//! it skips the column rule and the triads and guesses on a cell: the
+//! first with two candidates, or else the first open one. Otherwise, when
+//! nothing more follows, the search guesses how one digit lies in one
 //! band or stack (its layout: which box each of the band's rows, or the
 //! stack's columns, gives it), choosing much as tdoku does among bands and
 //! stacks the one with the fewest ways left to lay out its digits (tdoku
@@ -1024,8 +1024,8 @@ impl State {
     }
 
     /// What to guess on when no digit has a choice of layouts left, at a
-    /// node with [`FEW_OPEN`] cells open or fewer, or when the search is
-    /// `careful`: the first cell with two candidates if there is one;
+    /// node past the first with [`FEW_OPEN`] cells open or fewer, or when
+    /// the search is `careful`: the first cell with two candidates if there is one;
     /// otherwise the first open cell, or, for a careful search, the
     /// tightest spot left (see [`State::tightest`]).
     fn guess(&self, careful: bool) -> Guess {
