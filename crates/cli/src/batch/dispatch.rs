@@ -317,7 +317,7 @@ mod tests {
                 assert_eq!(taken.len(), chunk.run_range(run).len());
                 assert!(taken
                     .iter()
-                    .all(|outcome| outcome.result == Ok("7\n".to_string())));
+                    .all(|outcome| outcome.result.as_deref() == Ok("7\n")));
                 outcomes += taken.len();
             }
         }

@@ -44,6 +44,7 @@ mod dispatch;
 mod progress;
 mod writer;
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -64,8 +65,10 @@ use crate::{guard, interrupt};
 pub struct Outcome {
     /// The text for stdout (ending in a newline), or the message of an
     /// error, written in the record's place as its [`Work`] writes a
-    /// failed record (`error: <message>` unless it says otherwise).
-    pub result: Result<String, String>,
+    /// failed record (`error: <message>` unless it says otherwise). Text
+    /// that many records share (a count, `valid`) is borrowed: a record
+    /// then allocates nothing for its outcome.
+    pub result: Result<Cow<'static, str>, String>,
     /// A note for stderr that does not make the record fail. Shared, so that
     /// a note many records carry (a file of puzzles with several solutions
     /// each) is made once per run, not once per record.
@@ -74,9 +77,9 @@ pub struct Outcome {
 
 impl Outcome {
     /// A successful record.
-    pub fn text(text: String) -> Self {
+    pub fn text(text: impl Into<Cow<'static, str>>) -> Self {
         Outcome {
-            result: Ok(text),
+            result: Ok(text.into()),
             warning: None,
         }
     }

@@ -20,7 +20,7 @@ pub struct Args {
 /// one is an `error:` line naming the conflict.
 pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     let work = Work::new("check", |board| match validate(&board) {
-        Ok(()) => Outcome::text("valid\n".to_string()),
+        Ok(()) => Outcome::text("valid\n"),
         Err(conflict) => Outcome::error(conflict.to_string()),
     });
     args.input.run(output, &work)

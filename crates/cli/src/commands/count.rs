@@ -1,6 +1,7 @@
 //! `sudoku count`: the number of solutions of each puzzle, up to a limit,
 //! by an approach's native counter.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -56,6 +57,21 @@ fn counter_parser() -> impl TypedValueParser<Value = Counter> {
 }
 
 /// Prints the number of solutions of each puzzle, no further than the limit.
+/// A count's output line. Counts below 10 (every count up to the default
+/// limit, 2) come from a table, so that such a record allocates nothing: on
+/// a file of easy puzzles, a string made for each record was a part of the
+/// whole run's time that the A/B could see (notes/lab/bitboard-experiments.md,
+/// 2026-12-04, evening).
+fn count_line(found: usize) -> Cow<'static, str> {
+    const LINES: [&str; 10] = [
+        "0\n", "1\n", "2\n", "3\n", "4\n", "5\n", "6\n", "7\n", "8\n", "9\n",
+    ];
+    match LINES.get(found) {
+        Some(&line) => Cow::Borrowed(line),
+        None => Cow::Owned(format!("{found}\n")),
+    }
+}
+
 pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     let Counter { id, native } = args.solver;
     let limit = args.limit as usize;
@@ -71,7 +87,7 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
         } else {
             (native.count_solutions)(puzzle.cells(), limit)
         };
-        let outcome = Outcome::text(format!("{found}\n"));
+        let outcome = Outcome::text(count_line(found));
         // Conflicting givens are one way to count 0; say which.
         if found == 0 {
             if let Err(conflict) = validate(&puzzle) {
@@ -81,4 +97,19 @@ pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
         outcome
     });
     args.input.run(output, &work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn a_count_line_is_the_count_and_a_newline_from_the_table_or_not() {
+        for found in [0, 1, 2, 7, 9, 10, 11, 99, 12_345, usize::MAX] {
+            let line = count_line(found);
+            assert_eq!(line, format!("{found}\n"));
+            assert_eq!(matches!(line, Cow::Borrowed(_)), found < 10, "{found}");
+        }
+    }
 }
