@@ -66,8 +66,8 @@ pub struct Outcome {
     /// The text for stdout (ending in a newline), or the message of an
     /// error, written in the record's place as its [`Work`] writes a
     /// failed record (`error: <message>` unless it says otherwise). Text
-    /// that many records share (a count, `valid`) is borrowed: a record
-    /// then allocates nothing for its outcome.
+    /// that many records share (a count below 10, `valid`) is borrowed: such
+    /// a record allocates no text for its outcome.
     pub result: Result<Cow<'static, str>, String>,
     /// A note for stderr that does not make the record fail. Shared, so that
     /// a note many records carry (a file of puzzles with several solutions

@@ -229,12 +229,15 @@ impl<W: Write> Writer<'_, W> {
             if inbox.collect() {
                 continue;
             }
-            // Nothing yet: wait for the next chunk or notice, and write it
-            // as soon as it comes (into the output's buffer, which goes out
-            // when full). After a while with nothing, what is written goes
-            // out, and the wait goes on, so that a slow input or a slow
-            // record holds nothing back; it looks for a signal every so
-            // often.
+            // Nothing yet: wait up to FLUSH_AFTER (or the deadline) for a
+            // chunk or a notice. A notice for the run that holds the next
+            // record lets the loop write that run at once, into the
+            // output's buffer (which goes out when full), rather than after
+            // a nap. After FLUSH_AFTER with nothing, unless the run must
+            // stop, what is written goes out, so that a slow input or a
+            // slow record holds nothing back, and the wait goes on, up to
+            // LOOK_EVERY, before the signal and the deadline are looked at
+            // again.
             let soon = |after| {
                 let at = Instant::now() + after;
                 deadline.map_or(at, |deadline: Instant| deadline.min(at))

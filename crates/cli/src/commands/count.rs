@@ -56,12 +56,11 @@ fn counter_parser() -> impl TypedValueParser<Value = Counter> {
     )
 }
 
-/// Prints the number of solutions of each puzzle, no further than the limit.
 /// A count's output line. Counts below 10 (every count up to the default
-/// limit, 2) come from a table, so that such a record allocates nothing: on
-/// a file of easy puzzles, a string made for each record was a part of the
-/// whole run's time that the A/B could see (notes/lab/bitboard-experiments.md,
-/// 2026-12-04, evening).
+/// limit, 2) come from a table, so that such a record allocates no output
+/// line: on a file of easy puzzles, a string made for each record was a
+/// part of the whole run's time that the A/B could see
+/// (notes/lab/bitboard-experiments.md, 2026-12-04, evening).
 fn count_line(found: usize) -> Cow<'static, str> {
     const LINES: [&str; 10] = [
         "0\n", "1\n", "2\n", "3\n", "4\n", "5\n", "6\n", "7\n", "8\n", "9\n",
@@ -72,6 +71,7 @@ fn count_line(found: usize) -> Cow<'static, str> {
     }
 }
 
+/// Prints the number of solutions of each puzzle, no further than the limit.
 pub fn run(output: &mut Output<impl Write>, args: &Args) -> io::Result<Status> {
     let Counter { id, native } = args.solver;
     let limit = args.limit as usize;
