@@ -5,6 +5,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
 use std::sync::Arc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, TryRecvError};
@@ -23,6 +24,9 @@ pub const CHUNKS_AHEAD: usize = 4;
 /// How long the writer waits for more outcomes before it flushes what it
 /// has written: short enough for a person at a terminal not to notice.
 const FLUSH_AFTER: Duration = Duration::from_millis(10);
+
+/// The writer's nap while it waits for outcomes in a busy run.
+const NAP: Duration = Duration::from_millis(1);
 
 /// How long the writer waits for outcomes at most before it looks for a
 /// signal again.
@@ -229,22 +233,22 @@ impl<W: Write> Writer<'_, W> {
             if inbox.collect() {
                 continue;
             }
-            // Nothing yet: wait up to FLUSH_AFTER (or the deadline) for a
-            // chunk or a notice. A notice for the run that holds the next
-            // record lets the loop write that run at once, into the
-            // output's buffer (which goes out when full), rather than after
-            // a nap. After FLUSH_AFTER with nothing, unless the run must
-            // stop, what is written goes out, so that a slow input or a
-            // slow record holds nothing back, and the wait goes on, up to
-            // LOOK_EVERY, before the signal and the deadline are looked at
-            // again.
-            let soon = |after| {
-                let at = Instant::now() + after;
-                deadline.map_or(at, |deadline: Instant| deadline.min(at))
-            };
-            if !inbox.wait(soon(FLUSH_AFTER)) && Stop::now(deadline).is_none() {
+            // Nothing yet. Nap rather than be woken by every notice: in a
+            // long run several runs finish in a nap and are written together,
+            // into full buffers. After a while with nothing, what is written
+            // goes out, and the wait goes on without naps, so that a slow
+            // input or a slow record holds nothing back; it looks for a
+            // signal every so often.
+            let idle_since = Instant::now();
+            let mut arrived = false;
+            while !arrived && idle_since.elapsed() < FLUSH_AFTER && Stop::now(deadline).is_none() {
+                thread::sleep(NAP);
+                arrived = inbox.collect();
+            }
+            if !arrived && Stop::now(deadline).is_none() {
                 self.output.flush()?;
-                inbox.wait(soon(LOOK_EVERY));
+                let look_again = Instant::now() + LOOK_EVERY;
+                inbox.wait(deadline.map_or(look_again, |deadline| deadline.min(look_again)));
             }
         };
         let unwritten = self.write_after_stop(&mut inbox, stop)?;
