@@ -2,6 +2,7 @@
 //! together, cut into runs that workers take one at a time.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use sudoku_core::Board;
@@ -26,6 +27,31 @@ const RUN: usize = 256;
 /// classic approach on hard ones) do not all land on one thread.
 fn run_length(records: usize, jobs: usize) -> usize {
     (records / (4 * jobs.max(1))).clamp(1, RUN)
+}
+
+/// How many chunks the reader hands the writer in all, once it knows. The
+/// reader says so before it hands on the last one, so the writer that has
+/// taken that many knows that reading has ended at once, not only when the
+/// reader's thread has returned: a deadline that passed in between would
+/// stop a run whose every record was read and written.
+#[derive(Clone)]
+pub struct ChunksInAll(Arc<AtomicU64>);
+
+impl ChunksInAll {
+    /// Not known yet.
+    pub fn new() -> Self {
+        ChunksInAll(Arc::new(AtomicU64::new(u64::MAX)))
+    }
+
+    /// The reader hands on `chunks` in all: said before the last is sent.
+    pub fn set(&self, chunks: u64) {
+        self.0.store(chunks, Ordering::Release);
+    }
+
+    /// Whether `taken` chunks are every chunk there is.
+    pub fn are(&self, taken: u64) -> bool {
+        self.0.load(Ordering::Acquire) == taken
+    }
 }
 
 /// One record as read: where it is, and its board or why it has none.

@@ -10,7 +10,7 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender};
 use sudoku_core::Format;
 
-use super::chunk::{Chunk, Finished, Item, Resume, Run, CHUNK, FIRST_CHUNK};
+use super::chunk::{Chunk, ChunksInAll, Finished, Item, Resume, Run, CHUNK, FIRST_CHUNK};
 use super::writer::Stop;
 use super::Work;
 use crate::input::{each_record, Entry, Sink, Source};
@@ -22,6 +22,10 @@ use crate::output::{diagnostic, Status};
 /// whenever reading is about to wait for input.
 pub struct Dispatcher {
     to_writer: Sender<Arc<Chunk>>,
+    /// The chunks handed to the writer so far.
+    handed: u64,
+    /// Where the reader says how many chunks there are in all.
+    in_all: ChunksInAll,
     to_workers: Sender<Run>,
     workers: Workers,
     next_sequence: u64,
@@ -39,10 +43,18 @@ pub struct Dispatcher {
 
 impl Dispatcher {
     /// A dispatcher that sends chunks `to_writer` and their runs
-    /// `to_workers`, whom `workers` starts as runs come.
-    pub fn new(to_writer: Sender<Arc<Chunk>>, to_workers: Sender<Run>, workers: Workers) -> Self {
+    /// `to_workers`, whom `workers` starts as runs come; when reading has
+    /// ended, it says in `in_all` how many chunks it sent.
+    pub fn new(
+        to_writer: Sender<Arc<Chunk>>,
+        in_all: ChunksInAll,
+        to_workers: Sender<Run>,
+        workers: Workers,
+    ) -> Self {
         Dispatcher {
             to_writer,
+            handed: 0,
+            in_all,
             to_workers,
             workers,
             next_sequence: 0,
@@ -63,6 +75,23 @@ impl Dispatcher {
         }
     }
 
+    /// Reading has ended: says how many chunks there are in all, then hands
+    /// on the records left.
+    fn finish(&mut self) {
+        let left = u64::from(!self.pending.is_empty() && self.resume.is_some());
+        self.in_all.set(self.handed + left);
+        self.hand_on();
+    }
+
+    /// Hands `chunk` to the writer; false once the writer has stopped.
+    fn hand_to_writer(&mut self, chunk: Arc<Chunk>) -> bool {
+        if !self.stopped {
+            self.stopped = self.to_writer.send(chunk).is_err();
+            self.handed += 1;
+        }
+        !self.stopped
+    }
+
     /// Hands on `items`; false once nobody is left to take them.
     fn send(&mut self, items: Vec<Item>, resume: Resume) -> bool {
         if self.stopped || items.is_empty() {
@@ -76,8 +105,7 @@ impl Dispatcher {
         ));
         self.next_sequence = chunk.end();
         // The writer first, so that it knows every record a worker reports on.
-        if self.to_writer.send(Arc::clone(&chunk)).is_err() {
-            self.stopped = true;
+        if !self.hand_to_writer(Arc::clone(&chunk)) {
             return false;
         }
         for run in 0..chunk.outcomes.len() {
@@ -111,10 +139,8 @@ impl Dispatcher {
             source: Arc::clone(source.name()),
             line: 1,
         };
-        if !self.stopped {
-            let chunk = Chunk::new(self.next_sequence, Vec::new(), self.workers.limit, resume);
-            self.stopped = self.to_writer.send(Arc::new(chunk)).is_err();
-        }
+        let chunk = Chunk::new(self.next_sequence, Vec::new(), self.workers.limit, resume);
+        self.hand_to_writer(Arc::new(chunk));
     }
 }
 
@@ -246,7 +272,7 @@ fn work_on_run(chunk: &Chunk, run: usize, work: &Work, deadline: Option<Instant>
 /// is full or when reading is about to wait.
 pub fn read(files: &[PathBuf], format: Option<Format>, mut dispatcher: Dispatcher) -> Status {
     let status = each_record(files, format, &mut dispatcher);
-    dispatcher.hand_on();
+    dispatcher.finish();
     // An error here means the writer stopped, which it reports itself.
     status.unwrap_or(Status::Success)
 }
@@ -304,13 +330,16 @@ mod tests {
         let file = tempfile::NamedTempFile::new().unwrap();
         let puzzle = format!("7{}\n", ".".repeat(80));
         std::fs::write(file.path(), puzzle.repeat(300)).unwrap();
-        let dispatcher = Dispatcher::new(to_writer, to_workers, workers);
+        let in_all = ChunksInAll::new();
+        let dispatcher = Dispatcher::new(to_writer, in_all.clone(), to_workers, workers);
         assert_eq!(
             read(&[file.path().to_path_buf()], None, dispatcher),
             Status::Success
         );
         let (mut outcomes, mut runs) = (0, 0);
+        let mut chunk_count = 0;
         for chunk in chunks.try_iter() {
+            chunk_count += 1;
             runs += chunk.outcomes.len();
             for run in 0..chunk.outcomes.len() {
                 let taken = chunk.take_outcomes(run);
@@ -322,6 +351,8 @@ mod tests {
             }
         }
         assert_eq!(outcomes, 300);
+        // The writer learns from the reader that these were every chunk.
+        assert!(in_all.are(chunk_count));
         // Every run is reported done, for the writer to write.
         assert_eq!(notices.try_iter().count(), runs);
     }

@@ -53,6 +53,7 @@ use std::time::Instant;
 
 use sudoku_core::{Board, Format};
 
+use self::chunk::ChunksInAll;
 use self::dispatch::{Dispatcher, Workers};
 use self::progress::Progress;
 use self::writer::{say_where_it_stopped, Stop, Writer, CHUNKS_AHEAD};
@@ -217,7 +218,8 @@ pub fn run(
         deadline: settings.deadline,
         spawn: dispatch::spawn,
     };
-    let dispatcher = Dispatcher::new(to_writer, to_workers, workers);
+    let in_all = ChunksInAll::new();
+    let dispatcher = Dispatcher::new(to_writer, in_all.clone(), to_workers, workers);
     let files_again = files;
     let files = files.to_vec();
     let spawned = thread::Builder::new()
@@ -237,7 +239,7 @@ pub fn run(
         progress: Progress::new(),
         failed: work.failed,
     };
-    let ending = writer.write(&chunks, &results, settings.deadline)?;
+    let ending = writer.write(&chunks, &in_all, &results, settings.deadline)?;
     // The reader's status, once it has returned: not while it may still be
     // waiting for input that never comes (it is left behind then).
     let read = if ending.all_read {

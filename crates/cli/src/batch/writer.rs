@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Select, TryRecvError};
 use sudoku_core::Board;
 
-use super::chunk::{Chunk, Finished, Resume};
+use super::chunk::{Chunk, ChunksInAll, Finished, Resume};
 use super::progress::Progress;
 use super::{Failed, Outcome, Place};
 use crate::interrupt;
@@ -25,7 +25,7 @@ pub const CHUNKS_AHEAD: usize = 4;
 /// has written: short enough for a person at a terminal not to notice.
 const FLUSH_AFTER: Duration = Duration::from_millis(10);
 
-/// The writer's nap while it waits for outcomes in a busy run.
+/// The writer's nap while it waits for outcomes in the middle of a run.
 const NAP: Duration = Duration::from_millis(1);
 
 /// How long the writer waits for outcomes at most before it looks for a
@@ -120,6 +120,10 @@ impl Reorder {
 struct Inbox<'a> {
     chunks: &'a Receiver<Arc<Chunk>>,
     notices: &'a Receiver<Finished>,
+    /// How many chunks the reader hands on in all, once it knows.
+    in_all: &'a ChunksInAll,
+    /// The chunks taken so far.
+    taken: u64,
     held: VecDeque<Arc<Chunk>>,
     reorder: Reorder,
     /// Where reading goes on after the last chunk received.
@@ -134,6 +138,24 @@ impl Inbox<'_> {
     fn take_chunk(&mut self, chunk: Arc<Chunk>) {
         self.last_read = Some(chunk.resume.clone());
         self.held.push_back(chunk);
+        self.taken += 1;
+    }
+
+    /// Whether the reader has handed on its last chunk and it was taken:
+    /// the reader has said how many there are, or has gone.
+    fn read_to_end(&mut self) -> bool {
+        self.all_read = self.all_read || self.in_all.are(self.taken);
+        self.all_read
+    }
+
+    /// Whether a nap is the way to wait: while runs are under way and more
+    /// input may come, several runs finish in a nap and are written
+    /// together, into full buffers, and no worker has to wake the writer
+    /// for each. Waiting for the first chunk, or for the last runs, the
+    /// writer waits on the channels instead, and wakes as soon as there is
+    /// something to write: a nap there would only add to the run's time.
+    fn nap_pays(&mut self) -> bool {
+        !self.held.is_empty() && !self.read_to_end()
     }
 
     /// True while it may take another chunk: it holds at most [`CHUNKS_AHEAD`].
@@ -203,12 +225,15 @@ impl<W: Write> Writer<'_, W> {
     pub fn write(
         mut self,
         chunks: &Receiver<Arc<Chunk>>,
+        in_all: &ChunksInAll,
         notices: &Receiver<Finished>,
         deadline: Option<Instant>,
     ) -> io::Result<Ending> {
         let mut inbox = Inbox {
             chunks,
             notices,
+            in_all,
+            taken: 0,
             held: VecDeque::new(),
             reorder: Reorder::default(),
             last_read: None,
@@ -217,7 +242,7 @@ impl<W: Write> Writer<'_, W> {
         };
         let stop = loop {
             self.write_ready(&mut inbox, deadline)?;
-            if inbox.all_read && inbox.held.is_empty() {
+            if inbox.read_to_end() && inbox.held.is_empty() {
                 self.progress.finish();
                 return Ok(Ending {
                     stop: None,
@@ -233,27 +258,32 @@ impl<W: Write> Writer<'_, W> {
             if inbox.collect() {
                 continue;
             }
-            // Nothing yet. Nap rather than be woken by every notice: in a
-            // long run several runs finish in a nap and are written together,
-            // into full buffers. After a while with nothing, what is written
-            // goes out, and the wait goes on without naps, so that a slow
-            // input or a slow record holds nothing back; it looks for a
-            // signal every so often.
-            let idle_since = Instant::now();
+            // Nothing yet: nap, or wait on the channels, as `nap_pays`
+            // says. After a while with nothing, what is written goes out,
+            // and the wait goes on without naps, so that a slow input or a
+            // slow record holds nothing back; it looks for a signal every
+            // so often.
+            let until = |at: Instant| deadline.map_or(at, |deadline| deadline.min(at));
+            let flush_at = Instant::now() + FLUSH_AFTER;
             let mut arrived = false;
-            while !arrived && idle_since.elapsed() < FLUSH_AFTER && Stop::now(deadline).is_none() {
-                thread::sleep(NAP);
-                arrived = inbox.collect();
+            while !arrived && Instant::now() < flush_at && Stop::now(deadline).is_none() {
+                if inbox.nap_pays() {
+                    thread::sleep(NAP);
+                    arrived = inbox.collect();
+                } else {
+                    arrived = inbox.wait(until(flush_at));
+                }
             }
             if !arrived && Stop::now(deadline).is_none() {
                 self.output.flush()?;
-                let look_again = Instant::now() + LOOK_EVERY;
-                inbox.wait(deadline.map_or(look_again, |deadline| deadline.min(look_again)));
+                inbox.wait(until(Instant::now() + LOOK_EVERY));
             }
         };
-        let unwritten = self.write_after_stop(&mut inbox, stop)?;
+        let (unwritten, cut) = self.write_after_stop(&mut inbox, stop)?;
         Ok(Ending {
-            stop: Some(stop),
+            // A deadline that passed once every record was read and done
+            // stopped nothing.
+            stop: cut.then_some(stop),
             all_read: inbox.all_read && unwritten.is_none(),
             last_read: unwritten.or(inbox.last_read),
         })
@@ -262,8 +292,14 @@ impl<W: Write> Writer<'_, W> {
     /// The run has stopped. At the deadline, what was read is reported,
     /// finished or not (`error: timed out`). On a signal, the records
     /// finished are written up to the first that is not: it is returned,
-    /// for stderr to say that it and the rest were not written.
-    fn write_after_stop(&mut self, inbox: &mut Inbox, stop: Stop) -> io::Result<Option<Resume>> {
+    /// for stderr to say that it and the rest were not written. Also
+    /// returned: whether the stop cut anything off, a record or the input;
+    /// not when every record there was had been read and done in time.
+    fn write_after_stop(
+        &mut self,
+        inbox: &mut Inbox,
+        stop: Stop,
+    ) -> io::Result<(Option<Resume>, bool)> {
         loop {
             match inbox.chunks.try_recv() {
                 Ok(chunk) => inbox.take_chunk(chunk),
@@ -274,8 +310,11 @@ impl<W: Write> Writer<'_, W> {
                 }
             }
         }
+        let mut cut = matches!(stop, Stop::Interrupted(_)) || !inbox.read_to_end();
         self.progress.finish();
-        self.output.fail();
+        if cut {
+            self.output.fail();
+        }
         let reorder = &mut inbox.reorder;
         for chunk in &inbox.held {
             while reorder.next < chunk.end() {
@@ -290,12 +329,16 @@ impl<W: Write> Writer<'_, W> {
                     // A record that could not be read needs no time to report.
                     let message = match (&item.board, stop) {
                         (_, Stop::Interrupted(_)) => {
-                            return Ok(Some(Resume {
+                            let at = Resume {
                                 source: Arc::clone(&item.source),
                                 line: item.line,
-                            }))
+                            };
+                            return Ok((Some(at), true));
                         }
-                        (Ok(_), Stop::TimedOut) => stop.word().to_string(),
+                        (Ok(_), Stop::TimedOut) => {
+                            cut = true;
+                            stop.word().to_string()
+                        }
                         (Err(message), Stop::TimedOut) => message.clone(),
                     };
                     self.write_record(chunk, index, &Outcome::error(message))?;
@@ -303,7 +346,7 @@ impl<W: Write> Writer<'_, W> {
                 }
             }
         }
-        Ok(None)
+        Ok((None, cut))
     }
 
     /// Writes the outcomes of every run that is next in input order and
@@ -412,6 +455,68 @@ mod tests {
         assert!(reorder.finished.is_empty());
     }
 
+    /// Writes one chunk of two records, both done, with the deadline
+    /// already past and the reader's side of the channels still open (its
+    /// thread has not returned); `said` is whether the reader has said that
+    /// this was its only chunk.
+    fn write_done_chunk_past_the_deadline(said: bool) -> (Ending, String) {
+        let source: Arc<str> = Arc::from("in.txt");
+        let items = (1..=2)
+            .map(|line| super::super::chunk::Item {
+                source: Arc::clone(&source),
+                line,
+                board: Ok(sudoku_core::Board::EMPTY),
+            })
+            .collect();
+        let chunk = Arc::new(Chunk::new(0, items, 1, Resume { source, line: 3 }));
+        let (to_writer, chunks) = crossbeam_channel::unbounded();
+        let (finished, notices) = crossbeam_channel::unbounded();
+        let in_all = ChunksInAll::new();
+        if said {
+            in_all.set(1);
+        }
+        to_writer.send(Arc::clone(&chunk)).unwrap();
+        for run in 0..chunk.outcomes.len() {
+            for index in chunk.run_range(run) {
+                let text = format!("{index}\n");
+                chunk.outcomes[run]
+                    .lock()
+                    .unwrap()
+                    .push(Outcome::text(text));
+            }
+            finished.send(chunk.run_range(run).start as u64).unwrap();
+        }
+        let mut output = Output::new(Vec::new());
+        let writer = Writer {
+            output: &mut output,
+            progress: Progress::new(),
+            failed: super::super::error_line,
+        };
+        let ending = writer
+            .write(&chunks, &in_all, &notices, Some(Instant::now()))
+            .unwrap();
+        drop((to_writer, finished));
+        output.flush().unwrap();
+        (ending, String::from_utf8(output.into_inner()).unwrap())
+    }
+
+    #[test]
+    fn a_run_read_and_written_to_the_end_is_not_stopped_by_a_deadline_after_it() {
+        // The writer knew that reading had ended only when the reader's
+        // thread dropped its channel; a deadline that passed after the last
+        // record was written and before that stopped the run as timed out,
+        // with nothing left to say: exit status 1 and an empty stderr.
+        let (ending, written) = write_done_chunk_past_the_deadline(true);
+        assert_eq!(ending.stop, None);
+        assert!(ending.all_read);
+        assert_eq!(written, "0\n1\n");
+        // Not said: the writer cannot know that no record is to come.
+        let (ending, written) = write_done_chunk_past_the_deadline(false);
+        assert_eq!(ending.stop, Some(Stop::TimedOut));
+        assert!(!ending.all_read);
+        assert_eq!(written, "0\n1\n");
+    }
+
     #[test]
     fn workers_that_left_at_the_stop_are_not_taken_for_threads_that_never_started() {
         // Workers stop at the deadline (or on a signal) and leave; the writer
@@ -429,9 +534,12 @@ mod tests {
         let chunk = Arc::new(Chunk::new(0, items, 1, resume));
         let (_, chunks) = crossbeam_channel::unbounded();
         let (_, notices) = crossbeam_channel::unbounded();
+        let in_all = ChunksInAll::new();
         let mut inbox = Inbox {
             chunks: &chunks,
             notices: &notices,
+            in_all: &in_all,
+            taken: 1,
             held: VecDeque::from([chunk]),
             reorder: Reorder::default(),
             last_read: None,
