@@ -991,3 +991,42 @@ fn a_signal_during_a_long_record_on_one_job_writes_the_records_before_it() {
         )
     );
 }
+
+#[test]
+fn answers_go_out_while_input_keeps_coming_every_few_milliseconds() {
+    // The writer flushed only after 10 ms with nothing new: a pipe that fed
+    // a record every 2 ms had every answer held back until the input
+    // paused or 8 KiB of answers had piled up.
+    for jobs in ["1", "2"] {
+        let mut child = spawn_piped(Command::new(binary()).args(["count", "--jobs", jobs]));
+        let mut stdin = child.stdin.take().unwrap();
+        let (first_answer, answered) = std::sync::mpsc::channel();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let reader = thread::spawn(move || {
+            let mut line = String::new();
+            stdout.read_line(&mut line).unwrap();
+            let _ = first_answer.send(());
+            let mut rest = String::new();
+            stdout.read_to_string(&mut rest).unwrap();
+            line + &rest
+        });
+        let feeding_for = Duration::from_secs(5);
+        let started = Instant::now();
+        let mut fed = 0;
+        while started.elapsed() < feeding_for && answered.try_recv().is_err() {
+            writeln!(stdin, "{EXAMPLE}").unwrap();
+            stdin.flush().unwrap();
+            fed += 1;
+            thread::sleep(Duration::from_millis(2));
+        }
+        let waited = started.elapsed();
+        drop(stdin);
+        let status = wait_at_most(&mut child, Duration::from_secs(30), "a fed pipe");
+        assert_eq!(status.code(), Some(0), "--jobs {jobs}");
+        assert_eq!(reader.join().unwrap(), "1\n".repeat(fed), "--jobs {jobs}");
+        assert!(
+            waited < feeding_for,
+            "--jobs {jobs}: no answer in {waited:?} of input every 2 ms ({fed} records)"
+        );
+    }
+}

@@ -21,8 +21,9 @@ use crate::output::{diagnostic, write_located, Output};
 /// reader may have handed on that the writer has not taken yet.
 pub const CHUNKS_AHEAD: usize = 4;
 
-/// How long the writer waits for more outcomes before it flushes what it
-/// has written: short enough for a person at a terminal not to notice.
+/// How long what the writer has written may wait in the output's buffer
+/// before it goes out: short enough for a person at a terminal not to
+/// notice.
 const FLUSH_AFTER: Duration = Duration::from_millis(10);
 
 /// The writer's nap while it waits for outcomes in the middle of a run.
@@ -240,8 +241,14 @@ impl<W: Write> Writer<'_, W> {
             all_read: false,
             workers_gone: false,
         };
+        // When the first record not yet flushed was written.
+        let mut unflushed_since = None;
         let stop = loop {
+            let next = inbox.reorder.next;
             self.write_ready(&mut inbox, deadline)?;
+            if inbox.reorder.next > next && unflushed_since.is_none() {
+                unflushed_since = Some(Instant::now());
+            }
             if inbox.read_to_end() && inbox.held.is_empty() {
                 self.progress.finish();
                 return Ok(Ending {
@@ -255,16 +262,22 @@ impl<W: Write> Writer<'_, W> {
             if let Some(stop) = Stop::now(deadline) {
                 break stop;
             }
+            // What is written goes out within [`FLUSH_AFTER`], even while
+            // more keeps coming (a pipe fed every few milliseconds), so
+            // that a slow input or a slow record holds nothing back.
+            if unflushed_since.is_some_and(|since| since.elapsed() >= FLUSH_AFTER) {
+                self.output.flush()?;
+                unflushed_since = None;
+            }
             if inbox.collect() {
                 continue;
             }
             // Nothing yet: nap, or wait on the channels, as `nap_pays`
-            // says. After a while with nothing, what is written goes out,
-            // and the wait goes on without naps, so that a slow input or a
-            // slow record holds nothing back; it looks for a signal every
-            // so often.
+            // says, until the flush is due. After a while with nothing, the
+            // wait goes on without naps; it looks for a signal every so
+            // often.
             let until = |at: Instant| deadline.map_or(at, |deadline| deadline.min(at));
-            let flush_at = Instant::now() + FLUSH_AFTER;
+            let flush_at = unflushed_since.unwrap_or_else(Instant::now) + FLUSH_AFTER;
             let mut arrived = false;
             while !arrived && Instant::now() < flush_at && Stop::now(deadline).is_none() {
                 if inbox.nap_pays() {
@@ -276,6 +289,7 @@ impl<W: Write> Writer<'_, W> {
             }
             if !arrived && Stop::now(deadline).is_none() {
                 self.output.flush()?;
+                unflushed_since = None;
                 inbox.wait(until(Instant::now() + LOOK_EVERY));
             }
         };
