@@ -259,6 +259,11 @@ pub fn run(
     if !ending.all_read || matches!(read, Status::Signal(_)) {
         output.before_diagnostic()?;
         say_where_it_stopped(stop, ending.last_read.as_ref());
+    } else if let Stop::Interrupted(_) = stop {
+        // The signal came as the last record was written: the status
+        // still says so, and so does stderr, with no line to name.
+        output.before_diagnostic()?;
+        diagnostic!("error: interrupted after every record was written");
     }
     let stopped = match stop {
         Stop::TimedOut => Status::RecordFailed,

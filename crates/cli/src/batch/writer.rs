@@ -5,7 +5,6 @@
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, TryRecvError};
@@ -25,9 +24,6 @@ pub const CHUNKS_AHEAD: usize = 4;
 /// before it goes out: short enough for a person at a terminal not to
 /// notice.
 const FLUSH_AFTER: Duration = Duration::from_millis(10);
-
-/// The writer's nap while it waits for outcomes in the middle of a run.
-const NAP: Duration = Duration::from_millis(1);
 
 /// How long the writer waits for outcomes at most before it looks for a
 /// signal again.
@@ -149,16 +145,6 @@ impl Inbox<'_> {
         self.all_read
     }
 
-    /// Whether a nap is the way to wait: while runs are under way and more
-    /// input may come, several runs finish in a nap and are written
-    /// together, into full buffers, and no worker has to wake the writer
-    /// for each. Waiting for the first chunk, or for the last runs, the
-    /// writer waits on the channels instead, and wakes as soon as there is
-    /// something to write: a nap there would only add to the run's time.
-    fn nap_pays(&mut self) -> bool {
-        !self.held.is_empty() && !self.read_to_end()
-    }
-
     /// True while it may take another chunk: it holds at most [`CHUNKS_AHEAD`].
     fn wants_chunks(&self) -> bool {
         !self.all_read && self.held.len() < CHUNKS_AHEAD
@@ -272,21 +258,16 @@ impl<W: Write> Writer<'_, W> {
             if inbox.collect() {
                 continue;
             }
-            // Nothing yet: nap, or wait on the channels, as `nap_pays`
-            // says, until the flush is due. After a while with nothing, the
-            // wait goes on without naps; it looks for a signal every so
+            // Nothing yet: wait on the channels until the flush is due, and
+            // wake as soon as there is something to write. (It napped 1 ms
+            // at a time, so that workers would not wake it once per run;
+            // but a nap only adds to the run's time at its start and end,
+            // and on a small file that is most of it.) After a while with
+            // nothing, the wait goes on; it looks for a signal every so
             // often.
             let until = |at: Instant| deadline.map_or(at, |deadline| deadline.min(at));
             let flush_at = unflushed_since.unwrap_or_else(Instant::now) + FLUSH_AFTER;
-            let mut arrived = false;
-            while !arrived && Instant::now() < flush_at && Stop::now(deadline).is_none() {
-                if inbox.nap_pays() {
-                    thread::sleep(NAP);
-                    arrived = inbox.collect();
-                } else {
-                    arrived = inbox.wait(until(flush_at));
-                }
-            }
+            let arrived = inbox.wait(until(flush_at));
             if !arrived && Stop::now(deadline).is_none() {
                 self.output.flush()?;
                 unflushed_since = None;
