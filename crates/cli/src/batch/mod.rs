@@ -14,7 +14,8 @@
 //!   it says so on a channel back to the writer, with the sequence number of
 //!   the run's first record;
 //! - the **writer** (the calling thread) takes finished runs in input order
-//!   and writes their outcomes. It holds at most [`CHUNKS_AHEAD`] chunks,
+//!   and writes their outcomes, which go out to stdout within 10 ms
+//!   however fast more come. It holds at most [`CHUNKS_AHEAD`] chunks,
 //!   and the reader cannot get further ahead than the channel between them
 //!   holds, so memory stays flat however long the input is.
 //!
@@ -22,12 +23,16 @@
 //! writes every outcome already in a slot, finished run or not, and every
 //! other record read is `error: timed out`; reading stops (the message says
 //! where), and the run ends at once: a solve still running, or a read still
-//! waiting for input, is abandoned with the process.
+//! waiting for input, is abandoned with the process. A deadline that passes
+//! once every record there was has been read and done stops nothing (the
+//! reader says how many chunks it hands on before the last, so the writer
+//! knows that reading has ended without waiting for its thread).
 //!
 //! A signal (SIGINT, SIGTERM, SIGHUP) stops the run too, but no record is
 //! written as an error: the outcomes are written in order up to the first
 //! record not finished, stderr names that record's line (`interrupted;
-//! stopped here`), and the exit status is 130, 143 or 129.
+//! stopped here`), or says that every record was written, and the exit
+//! status is 130, 143 or 129.
 //!
 //! Even with one job the work is on a thread of its own: a signal that
 //! comes during a long record (`count` on a nearly empty grid) must find
