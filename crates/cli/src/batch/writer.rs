@@ -450,20 +450,30 @@ mod tests {
         assert!(reorder.finished.is_empty());
     }
 
-    /// Writes one chunk of two records, both done, with the deadline
-    /// already past and the reader's side of the channels still open (its
-    /// thread has not returned); `said` is whether the reader has said that
-    /// this was its only chunk.
-    fn write_done_chunk_past_the_deadline(said: bool) -> (Ending, String) {
+    /// The first chunk of a file `in.txt` of `records` empty boards, one a
+    /// line, cut into runs for one job.
+    fn chunk_of_empty_boards(records: usize) -> Arc<Chunk> {
         let source: Arc<str> = Arc::from("in.txt");
-        let items = (1..=2)
+        let items = (1..=records)
             .map(|line| super::super::chunk::Item {
                 source: Arc::clone(&source),
                 line,
                 board: Ok(sudoku_core::Board::EMPTY),
             })
             .collect();
-        let chunk = Arc::new(Chunk::new(0, items, 1, Resume { source, line: 3 }));
+        let resume = Resume {
+            source,
+            line: records + 1,
+        };
+        Arc::new(Chunk::new(0, items, 1, resume))
+    }
+
+    /// Writes one chunk of two records, both done, with the deadline
+    /// already past and the reader's side of the channels still open (its
+    /// thread has not returned); `said` is whether the reader has said that
+    /// this was its only chunk.
+    fn write_done_chunk_past_the_deadline(said: bool) -> (Ending, String) {
+        let chunk = chunk_of_empty_boards(2);
         let (to_writer, chunks) = crossbeam_channel::unbounded();
         let (finished, notices) = crossbeam_channel::unbounded();
         let in_all = ChunksInAll::new();
@@ -517,16 +527,7 @@ mod tests {
         // Workers stop at the deadline (or on a signal) and leave; the writer
         // took that for "no thread could be started" and wrote it for every
         // record not finished, before it looked at the deadline.
-        let source: Arc<str> = Arc::from("in.txt");
-        let items = (1..=3)
-            .map(|line| super::super::chunk::Item {
-                source: Arc::clone(&source),
-                line,
-                board: Ok(sudoku_core::Board::EMPTY),
-            })
-            .collect();
-        let resume = Resume { source, line: 4 };
-        let chunk = Arc::new(Chunk::new(0, items, 1, resume));
+        let chunk = chunk_of_empty_boards(3);
         let (_, chunks) = crossbeam_channel::unbounded();
         let (_, notices) = crossbeam_channel::unbounded();
         let in_all = ChunksInAll::new();
