@@ -30,10 +30,11 @@ fn run_length(records: usize, jobs: usize) -> usize {
 }
 
 /// How many chunks the reader hands the writer in all, once it knows. The
-/// reader says so before it hands on the last one, so the writer that has
-/// taken that many knows that reading has ended at once, not only when the
-/// reader's thread has returned: a deadline that passed in between would
-/// stop a run whose every record was read and written.
+/// reader says so as soon as reading has ended: before it hands on the
+/// records left, or, when none are left, just after its last chunk. So the
+/// writer that has taken that many knows that reading has ended at once,
+/// not only when the reader's thread has returned: a deadline that passed
+/// in between would stop a run whose every record was read and written.
 #[derive(Clone)]
 pub struct ChunksInAll(Arc<AtomicU64>);
 
@@ -43,7 +44,8 @@ impl ChunksInAll {
         ChunksInAll(Arc::new(AtomicU64::new(u64::MAX)))
     }
 
-    /// The reader hands on `chunks` in all: said before the last is sent.
+    /// The reader hands on `chunks` in all: said once reading has ended,
+    /// before the last is sent if one is still to be sent.
     pub fn set(&self, chunks: u64) {
         self.0.store(chunks, Ordering::Release);
     }

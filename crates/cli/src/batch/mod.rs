@@ -14,8 +14,9 @@
 //!   it says so on a channel back to the writer, with the sequence number of
 //!   the run's first record;
 //! - the **writer** (the calling thread) takes finished runs in input order
-//!   and writes their outcomes, which go out to stdout within 10 ms
-//!   however fast more come. It holds at most [`CHUNKS_AHEAD`] chunks,
+//!   and writes their outcomes, which go out to stdout about 10 ms after
+//!   they are written at the latest, however fast more come (unless stdout
+//!   itself blocks). It holds at most [`CHUNKS_AHEAD`] chunks,
 //!   and the reader cannot get further ahead than the channel between them
 //!   holds, so memory stays flat however long the input is.
 //!
@@ -24,9 +25,10 @@
 //! other record read is `error: timed out`; reading stops (the message says
 //! where), and the run ends at once: a solve still running, or a read still
 //! waiting for input, is abandoned with the process. A deadline that passes
-//! once every record there was has been read and done stops nothing (the
-//! reader says how many chunks it hands on before the last, so the writer
-//! knows that reading has ended without waiting for its thread).
+//! once the reader has reached the end of the input and every record is
+//! done stops nothing (the reader says how many chunks it hands on as soon
+//! as reading has ended, so the writer knows it without waiting for the
+//! reader's thread).
 //!
 //! A signal (SIGINT, SIGTERM, SIGHUP) stops the run too, but no record is
 //! written as an error: the outcomes are written in order up to the first

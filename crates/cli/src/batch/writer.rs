@@ -31,8 +31,9 @@ const LOOK_EVERY: Duration = Duration::from_millis(50);
 
 /// How the writer's loop ended.
 pub struct Ending {
-    /// Why the run stopped before every record handed on was written;
-    /// `None` when none was left.
+    /// Why the run stopped: a signal (even one that came after the last
+    /// record), or a deadline that cut off a record or the input; `None`
+    /// when it ran to the end.
     pub stop: Option<Stop>,
     /// Whether the reader has handed on its last chunk (it has returned,
     /// or is about to) and every record in it was written.
@@ -248,9 +249,10 @@ impl<W: Write> Writer<'_, W> {
             if let Some(stop) = Stop::now(deadline) {
                 break stop;
             }
-            // What is written goes out within [`FLUSH_AFTER`], even while
-            // more keeps coming (a pipe fed every few milliseconds), so
-            // that a slow input or a slow record holds nothing back.
+            // What is written goes out once it is [`FLUSH_AFTER`] old, even
+            // while more keeps coming (a pipe fed every few milliseconds),
+            // so that a slow input or a slow record holds nothing back
+            // (unless stdout itself blocks).
             if unflushed_since.is_some_and(|since| since.elapsed() >= FLUSH_AFTER) {
                 self.output.flush()?;
                 unflushed_since = None;
@@ -259,12 +261,12 @@ impl<W: Write> Writer<'_, W> {
                 continue;
             }
             // Nothing yet: wait on the channels until the flush is due, and
-            // wake as soon as there is something to write. (It napped 1 ms
-            // at a time, so that workers would not wake it once per run;
-            // but a nap only adds to the run's time at its start and end,
-            // and on a small file that is most of it.) After a while with
-            // nothing, the wait goes on; it looks for a signal every so
-            // often.
+            // wake as soon as a chunk or a notice comes. (It napped 1 ms at
+            // a time, so that workers would not wake it once per run; but a
+            // nap that outlives the work it waits for adds to the run's
+            // time, at a run's start and end and, on a small file, in
+            // between.) After a while with nothing, the wait goes on; it
+            // looks for a signal every so often.
             let until = |at: Instant| deadline.map_or(at, |deadline| deadline.min(at));
             let flush_at = unflushed_since.unwrap_or_else(Instant::now) + FLUSH_AFTER;
             let arrived = inbox.wait(until(flush_at));
@@ -288,8 +290,9 @@ impl<W: Write> Writer<'_, W> {
     /// finished or not (`error: timed out`). On a signal, the records
     /// finished are written up to the first that is not: it is returned,
     /// for stderr to say that it and the rest were not written. Also
-    /// returned: whether the stop cut anything off, a record or the input;
-    /// not when every record there was had been read and done in time.
+    /// returned: whether the stop counts: always for a signal, and at the
+    /// deadline only when it cut off a record or the input (not when every
+    /// record there was had been read and done in time).
     fn write_after_stop(
         &mut self,
         inbox: &mut Inbox,
