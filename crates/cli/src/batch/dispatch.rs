@@ -152,6 +152,13 @@ impl Sink for Dispatcher {
                 "nobody takes records",
             ));
         }
+        // A full chunk goes on when the next record comes, or when reading
+        // waits or ends: at the end of a file, the reader has then met the
+        // end before it hands on its last chunk, and says first how many
+        // there are.
+        if self.pending.len() >= self.chunk_size {
+            self.hand_on();
+        }
         // Every record of a file shares one copy of its name.
         let source = Arc::clone(source.name());
         self.resume = Some(Resume {
@@ -163,9 +170,6 @@ impl Sink for Dispatcher {
             line: entry.line,
             board: entry.board,
         });
-        if self.pending.len() >= self.chunk_size {
-            self.hand_on();
-        }
         Ok(())
     }
 
@@ -302,6 +306,40 @@ mod tests {
         assert!(workers.start_for(3));
         assert_eq!(workers.started, 3);
         drop(to_workers);
+    }
+
+    #[test]
+    fn a_file_that_fills_its_last_chunk_is_counted_before_that_chunk_goes() {
+        // The reader handed on a full chunk at once, and met the end of
+        // the file only after: a deadline in between stopped a run whose
+        // every record was read, and said reading stopped at a line past
+        // the end.
+        let (to_writer, chunks) = crossbeam_channel::bounded(0);
+        let (to_workers, runs) = crossbeam_channel::unbounded::<Run>();
+        let (finished, _notices) = crossbeam_channel::unbounded();
+        let workers = Workers {
+            started: 0,
+            limit: 1,
+            runs,
+            finished,
+            work: Work::new("test-approach", |_| Outcome::text("")),
+            deadline: None,
+            spawn,
+        };
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let puzzle = format!("7{}\n", ".".repeat(80));
+        std::fs::write(file.path(), puzzle.repeat(FIRST_CHUNK)).unwrap();
+        let in_all = ChunksInAll::new();
+        let dispatcher = Dispatcher::new(to_writer, in_all.clone(), to_workers, workers);
+        let path = file.path().to_path_buf();
+        let reader = thread::spawn(move || read(&[path], None, dispatcher));
+        // The channel holds nothing: the reader waits in its send until the
+        // chunk is taken here, so what it said before is all it has said.
+        let chunk = chunks.recv().unwrap();
+        assert_eq!(chunk.items.len(), FIRST_CHUNK);
+        assert!(in_all.are(1), "the count comes before the last chunk");
+        assert_eq!(reader.join().unwrap(), Status::Success);
+        assert!(chunks.recv().is_err(), "one chunk in all");
     }
 
     /// A start that fails as it does at the limit on processes.
