@@ -18,8 +18,9 @@ use crate::output::{diagnostic, Status};
 
 /// Hands chunks to the writer and their runs to the workers, from the
 /// reader thread: the sink that reading gives its records to. It gathers
-/// them into a chunk, and hands the chunk on when it is full, and also
-/// whenever reading is about to wait for input.
+/// them into a chunk, and hands the chunk on once it is full and the next
+/// record comes, whenever reading is about to wait for input, and when
+/// reading ends.
 pub struct Dispatcher {
     to_writer: Sender<Arc<Chunk>>,
     /// The chunks handed to the writer so far.
@@ -152,10 +153,11 @@ impl Sink for Dispatcher {
                 "nobody takes records",
             ));
         }
-        // A full chunk goes on when the next record comes, or when reading
-        // waits or ends: at the end of a file, the reader has then met the
-        // end before it hands on its last chunk, and says first how many
-        // there are.
+        // A full chunk goes on when the next record comes, when reading is
+        // about to wait (an input that is not a regular file), or when
+        // reading ends. So when the input ends with a regular file, the
+        // reader meets the end while it still holds its last chunk, and
+        // says how many chunks there are before it hands that chunk on.
         if self.pending.len() >= self.chunk_size {
             self.hand_on();
         }
@@ -272,8 +274,9 @@ fn work_on_run(chunk: &Chunk, run: usize, work: &Work, deadline: Option<Instant>
     }
 }
 
-/// The reader thread: parses records into chunks and hands each on when it
-/// is full or when reading is about to wait.
+/// The reader thread: parses records into chunks and hands each on once it
+/// is full and the next record comes, when reading is about to wait, and
+/// when reading ends.
 pub fn read(files: &[PathBuf], format: Option<Format>, mut dispatcher: Dispatcher) -> Status {
     let status = each_record(files, format, &mut dispatcher);
     dispatcher.finish();
@@ -333,13 +336,20 @@ mod tests {
         let dispatcher = Dispatcher::new(to_writer, in_all.clone(), to_workers, workers);
         let path = file.path().to_path_buf();
         let reader = thread::spawn(move || read(&[path], None, dispatcher));
-        // The channel holds nothing: the reader waits in its send until the
-        // chunk is taken here, so what it said before is all it has said.
+        // The channel holds nothing: until the chunk is taken here, the
+        // reader is stuck in its send, so the count must be said by then.
+        let said = (0..1000).any(|_| {
+            let said = in_all.are(1);
+            if !said {
+                thread::sleep(std::time::Duration::from_millis(1));
+            }
+            said
+        });
+        assert!(said, "the count comes before the last chunk");
         let chunk = chunks.recv().unwrap();
         assert_eq!(chunk.items.len(), FIRST_CHUNK);
-        assert!(in_all.are(1), "the count comes before the last chunk");
-        assert_eq!(reader.join().unwrap(), Status::Success);
         assert!(chunks.recv().is_err(), "one chunk in all");
+        assert_eq!(reader.join().unwrap(), Status::Success);
     }
 
     /// A start that fails as it does at the limit on processes.

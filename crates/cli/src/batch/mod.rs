@@ -3,11 +3,12 @@
 //!
 //! Three kinds of thread share the work, joined by channels:
 //!
-//! - the **reader** parses records into chunks. It hands a chunk on when it
-//!   is full, and also whenever reading is about to wait for input, so a
-//!   record that has been read is never held back by records not yet written
-//!   (a slow pipe, a person typing). Each chunk goes to the writer, in order,
-//!   and its records, cut into runs, to the workers;
+//! - the **reader** parses records into chunks. It hands a chunk on once it
+//!   is full and the next record comes, whenever reading is about to wait
+//!   for input, and when reading ends, so a record that has been read is
+//!   never held back by records not yet written (a slow pipe, a person
+//!   typing). Each chunk goes to the writer, in order, and its records, cut
+//!   into runs, to the workers;
 //! - **workers** (`--jobs` of them at most, started only as runs arrive)
 //!   take runs from one shared channel. A worker puts each outcome in its
 //!   run's slot in the chunk as soon as it has it, and when the run is done
@@ -25,10 +26,10 @@
 //! other record read is `error: timed out`; reading stops (the message says
 //! where), and the run ends at once: a solve still running, or a read still
 //! waiting for input, is abandoned with the process. A deadline that passes
-//! once the reader has reached the end of the input and every record is
-//! done stops nothing (the reader says how many chunks it hands on as soon
-//! as reading has ended, so the writer knows it without waiting for the
-//! reader's thread).
+//! once every record is done and the reader has said that reading has
+//! ended stops nothing. It says how many chunks there are as soon as it
+//! meets the end, before its last chunk when that chunk still holds
+//! records, so the writer need not wait for the reader's thread.
 //!
 //! A signal (SIGINT, SIGTERM, SIGHUP) stops the run too, but no record is
 //! written as an error: the outcomes are written in order up to the first

@@ -32,8 +32,8 @@ const LOOK_EVERY: Duration = Duration::from_millis(50);
 /// How the writer's loop ended.
 pub struct Ending {
     /// Why the run stopped: a signal (even one that came after the last
-    /// record), or a deadline that cut off a record or the input; `None`
-    /// when it ran to the end.
+    /// record was written, before the writer returned), or a deadline that
+    /// cut off a record or the input; `None` when it ran to the end.
     pub stop: Option<Stop>,
     /// Whether the reader has handed on its last chunk (it has returned,
     /// or is about to) and every record in it was written.
