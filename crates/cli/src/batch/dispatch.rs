@@ -290,19 +290,35 @@ mod tests {
     use crate::batch::Outcome;
     use pretty_assertions::assert_eq;
 
-    #[test]
-    fn workers_start_only_as_runs_come() {
+    /// Up to `limit` workers on `work`, none started yet, started by
+    /// `spawn`, with no deadline; and the channels to send them runs and
+    /// to hear that runs are done.
+    fn idle_workers(
+        limit: usize,
+        work: Work,
+        spawn: Spawn,
+    ) -> (Workers, Sender<Run>, Receiver<Finished>) {
         let (to_workers, runs) = crossbeam_channel::unbounded::<Run>();
-        let (finished, _results) = crossbeam_channel::unbounded();
-        let mut workers = Workers {
+        let (finished, notices) = crossbeam_channel::unbounded();
+        let workers = Workers {
             started: 0,
-            limit: 100_000,
+            limit,
             runs,
             finished,
-            work: Work::new("test-approach", |_| Outcome::text(String::new())),
+            work,
             deadline: None,
             spawn,
         };
+        (workers, to_workers, notices)
+    }
+
+    #[test]
+    fn workers_start_only_as_runs_come() {
+        let (mut workers, to_workers, _results) = idle_workers(
+            100_000,
+            Work::new("test-approach", |_| Outcome::text(String::new())),
+            spawn,
+        );
         for runs in 1..=3 {
             assert!(workers.start_for(runs));
         }
@@ -318,17 +334,8 @@ mod tests {
         // every record was read, and said reading stopped at a line past
         // the end.
         let (to_writer, chunks) = crossbeam_channel::bounded(0);
-        let (to_workers, runs) = crossbeam_channel::unbounded::<Run>();
-        let (finished, _notices) = crossbeam_channel::unbounded();
-        let workers = Workers {
-            started: 0,
-            limit: 1,
-            runs,
-            finished,
-            work: Work::new("test-approach", |_| Outcome::text("")),
-            deadline: None,
-            spawn,
-        };
+        let (workers, to_workers, _notices) =
+            idle_workers(1, Work::new("test-approach", |_| Outcome::text("")), spawn);
         let file = tempfile::NamedTempFile::new().unwrap();
         let puzzle = format!("7{}\n", ".".repeat(80));
         std::fs::write(file.path(), puzzle.repeat(FIRST_CHUNK)).unwrap();
@@ -362,19 +369,10 @@ mod tests {
         // Under `ulimit -u`, every record failed with "not run: no thread
         // could be started"; the run goes on, on one thread.
         let (to_writer, chunks) = crossbeam_channel::unbounded();
-        let (to_workers, runs) = crossbeam_channel::unbounded::<Run>();
-        let (finished, notices) = crossbeam_channel::unbounded();
-        let workers = Workers {
-            started: 0,
-            limit: 4,
-            runs,
-            finished,
-            work: Work::new("test-approach", |board| {
-                Outcome::text(format!("{}\n", board.cells()[0]))
-            }),
-            deadline: None,
-            spawn: no_thread,
-        };
+        let work = Work::new("test-approach", |board| {
+            Outcome::text(format!("{}\n", board.cells()[0]))
+        });
+        let (workers, to_workers, notices) = idle_workers(4, work, no_thread);
         let file = tempfile::NamedTempFile::new().unwrap();
         let puzzle = format!("7{}\n", ".".repeat(80));
         std::fs::write(file.path(), puzzle.repeat(300)).unwrap();
