@@ -15,7 +15,9 @@
 //! reach a mini-column are all in it. Near the end, with 25 cells open or
 //! fewer (past the first node, and except in the careful search below),
 //! it skips the column rule and the triads and guesses on a cell: the
-//! first with two candidates, or else the first open one. Otherwise, when
+//! first with two candidates, or else the first open one; so does an easy
+//! search, whose first guess came with 47 cells open or fewer, for its
+//! first eight guesses. Otherwise, when
 //! nothing more follows, the search guesses how one digit lies in one
 //! band or stack (its layout: which box each of the band's rows, or the
 //! stack's columns, gives it), choosing much as tdoku does among bands and
@@ -176,6 +178,22 @@ const CAREFUL_AFTER: usize = 4096;
 /// Serg's easy puzzles and about as many on the other public sets
 /// (`notes/lab/bitboard-experiments.md` has the counts).
 const FEW_OPEN: u32 = 25;
+
+/// Open cells at or under which the first guess marks a search as easy:
+/// below its first node, while it has made [`EASY_GUESSES`] guesses or
+/// fewer, an easy search guesses at once, as near the end (see
+/// [`FEW_OPEN`]). Where a puzzle first needs a guess this near the end,
+/// the column rule and the triads find something at fewer of the nodes
+/// they run at than in other searches, and little is left under a guess
+/// for what they find to save; a search that goes on longer takes them up
+/// again. Every puzzle of Serg's public set is easy so, few of the hard
+/// sets' (`notes/lab/bitboard-experiments.md` has the counts and the
+/// thresholds tried).
+const EASY_OPEN: u32 = 47;
+
+/// Guesses after which an easy search (see [`EASY_OPEN`]) runs its rules
+/// again.
+const EASY_GUESSES: usize = 8;
 
 /// The first cell of every mini-row of a band: bit `9 * row + 3 * box`.
 /// A word's mini-rows are kept so, one bit each; the three bands' are
@@ -1024,8 +1042,9 @@ impl State {
     }
 
     /// What to guess on when no digit has a choice of layouts left, at a
-    /// node past the first with [`FEW_OPEN`] cells open or fewer, or when
-    /// the search is `careful`: the first cell with two candidates if there is one;
+    /// node past the first with [`FEW_OPEN`] cells open or fewer or in an
+    /// easy search's first guesses (see [`EASY_OPEN`]), or when the search
+    /// is `careful`: the first cell with two candidates if there is one;
     /// otherwise the first open cell, or, for a careful search, the
     /// tightest spot left (see [`State::tightest`]).
     fn guess(&self, careful: bool) -> Guess {
@@ -1203,6 +1222,8 @@ struct Search<'a> {
     /// search that starts again once the layouts have made
     /// [`CAREFUL_AFTER`] guesses.
     careful: bool,
+    /// Whether the first guess came with [`EASY_OPEN`] cells open or fewer.
+    easy: bool,
     /// How the search goes on into a branch: [`Search::run`] itself, or a
     /// copy of it compiled for the processor (see [`Code`]).
     branch: fn(&mut Search<'_>, State),
@@ -1273,7 +1294,7 @@ impl Search<'_> {
             // loader leaves the column rule to it, where the native ones
             // have applied it, and every path must reach the same state
             // before it guesses.
-            let near_end = self.guesses > 0 && state.open_cells() <= FEW_OPEN;
+            let near_end = self.near_end(&state);
             let choice = if !self.careful && near_end {
                 if self.gives_up() {
                     return;
@@ -1356,6 +1377,23 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether a node past the first guesses at once, with no column rule,
+    /// triads or layouts: with [`FEW_OPEN`] cells open or fewer, or in an
+    /// easy search's first guesses (see [`EASY_OPEN`]). At the first node
+    /// it notes whether the search is easy.
+    // Inlined by force into `Search::run`, like it (see `Code`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn near_end(&mut self, state: &State) -> bool {
+        let open = state.open_cells();
+        if self.guesses == 0 {
+            // The last time round at the first node is its guess.
+            self.easy = open <= EASY_OPEN;
+            return false;
+        }
+        open <= FEW_OPEN || self.easy && self.guesses <= EASY_GUESSES
+    }
+
     /// Whether a search that is not careful yet has made more than
     /// [`CAREFUL_AFTER`] guesses; if so it sets a limit of 0, which unwinds
     /// every level above at once, for the careful search to start again.
@@ -1477,6 +1515,7 @@ fn search(cells: &[u8; 81], limit: usize, code: Code, digits: bool) -> Search<'_
         guesses: 0,
         splits: 0,
         careful: false,
+        easy: false,
         branch: code.branch,
     };
     if limit > 0 {
