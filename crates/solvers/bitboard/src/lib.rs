@@ -16,8 +16,9 @@
 //! fewer (past the first node, and except in the careful search below),
 //! it skips the column rule and the triads and guesses on a cell: the
 //! first with two candidates, or else the first open one; so does an easy
-//! search, whose first guess came with 47 cells open or fewer, for its
-//! first eight guesses. Otherwise, when
+//! search (its first guess came with 47 cells open or fewer) below its
+//! first node, while it has made eight guesses or fewer in all. Otherwise,
+//! when
 //! nothing more follows, the search guesses how one digit lies in one
 //! band or stack (its layout: which box each of the band's rows, or the
 //! stack's columns, gives it), choosing much as tdoku does among bands and
@@ -182,17 +183,18 @@ const FEW_OPEN: u32 = 25;
 /// Open cells at or under which the first guess marks a search as easy:
 /// below its first node, while it has made [`EASY_GUESSES`] guesses or
 /// fewer, an easy search guesses at once, as near the end (see
-/// [`FEW_OPEN`]). Where a puzzle first needs a guess this near the end,
-/// the column rule and the triads find something at fewer of the nodes
-/// they run at than in other searches, and little is left under a guess
-/// for what they find to save; a search that goes on longer takes them up
-/// again. Every puzzle of Serg's public set is easy so, few of the hard
-/// sets' (`notes/lab/bitboard-experiments.md` has the counts and the
-/// thresholds tried).
+/// [`FEW_OPEN`]). Where a puzzle first needs a guess with this few cells
+/// open, the column rule and the triads find something in a smaller share
+/// of their runs than in other searches, and on Serg's public set, every
+/// puzzle of which is easy so, leaving them out keeps the splits about as
+/// they were; a search that goes on longer takes them up again. Few of the
+/// hard sets' puzzles are easy (`notes/lab/bitboard-experiments.md` has
+/// the counts and the thresholds tried).
 const EASY_OPEN: u32 = 47;
 
-/// Guesses after which an easy search (see [`EASY_OPEN`]) runs its rules
-/// again.
+/// The most guesses an easy search (see [`EASY_OPEN`]) may have made at a
+/// node where it still leaves its rules out: from the ninth on, it runs
+/// them again.
 const EASY_GUESSES: usize = 8;
 
 /// The first cell of every mini-row of a band: bit `9 * row + 3 * box`.
@@ -1043,8 +1045,8 @@ impl State {
 
     /// What to guess on when no digit has a choice of layouts left, at a
     /// node past the first with [`FEW_OPEN`] cells open or fewer or in an
-    /// easy search's first guesses (see [`EASY_OPEN`]), or when the search
-    /// is `careful`: the first cell with two candidates if there is one;
+    /// easy search that has made [`EASY_GUESSES`] guesses or fewer (see
+    /// [`EASY_OPEN`]), or when the search is `careful`: the first cell with two candidates if there is one;
     /// otherwise the first open cell, or, for a careful search, the
     /// tightest spot left (see [`State::tightest`]).
     fn guess(&self, careful: bool) -> Guess {
@@ -1378,9 +1380,11 @@ impl Search<'_> {
 
 impl Search<'_> {
     /// Whether a node past the first guesses at once, with no column rule,
-    /// triads or layouts: with [`FEW_OPEN`] cells open or fewer, or in an
-    /// easy search's first guesses (see [`EASY_OPEN`]). At the first node
-    /// it notes whether the search is easy.
+    /// triads or layouts, unless the search is careful (which
+    /// [`Search::run`] checks apart): with [`FEW_OPEN`] cells open or
+    /// fewer, or in an easy search that has made [`EASY_GUESSES`] guesses
+    /// or fewer (see [`EASY_OPEN`]). At the first node it notes whether
+    /// the search is easy.
     // Inlined by force into `Search::run`, like it (see `Code`).
     #[allow(clippy::inline_always)]
     #[inline(always)]

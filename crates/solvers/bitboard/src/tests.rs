@@ -742,7 +742,9 @@ fn a_split_counts_once_and_each_branch_it_tries_as_a_guess() {
 
 #[test]
 fn the_search_gives_up_only_where_the_column_rule_has_nothing_left_or_does_not_run() {
-    // At a node with more than `FEW_OPEN` cells open, the column rule runs
+    // At a node with more than `FEW_OPEN` cells open (but not in an easy
+    // search that has made `EASY_GUESSES` guesses or fewer), the column
+    // rule runs
     // after propagation, and the check that gives up after `CAREFUL_AFTER`
     // guesses comes after it, so a node the rule closes is closed before
     // the search can give up there (near the end, where the rule does not
@@ -786,4 +788,32 @@ fn the_paths_agree_where_the_first_node_is_near_the_end() {
             }
         }
     }
+}
+
+#[test]
+fn an_easy_search_guesses_on_cells_while_it_has_made_few_guesses() {
+    // A board made for this test (a solved grid, its digits renamed, with
+    // 48 cells emptied at random): its first guess comes with `EASY_OPEN`
+    // cells open or fewer, so below the first node the search guesses on
+    // cells at once. With the column rule, the triads and the layouts at
+    // those nodes (the search before easy searches) it made 10 guesses at
+    // 8 branch points to its first solution.
+    let board =
+        cells(".1.8.....76.41.8.......5..2.41...65..7..41.38.8.57.2..12493.....57....89.....7.2.");
+    let found = search(&board, 1, PORTABLE, true);
+    assert!(found.easy);
+    assert_eq!((found.count, found.guesses, found.splits), (1, 4, 3));
+    assert!(solves(&board, &found.first.unwrap()));
+    for path in [Path::Avx2, Path::Avx512] {
+        if let Some(native) = search_with(&board, 1, path) {
+            assert_eq!(
+                (native.count, native.first, native.guesses),
+                (found.count, found.first, found.guesses)
+            );
+        }
+    }
+    // A board that needs its first guess with more cells open is not easy.
+    let inkala =
+        cells("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    assert!(!search(&inkala, 1, PORTABLE, true).easy);
 }
