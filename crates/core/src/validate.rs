@@ -166,9 +166,9 @@ fn keeps_givens(puzzle: &Board, solution: &Board) -> bool {
 
 /// Whether every row, column and box of `board` holds the digits 1 to 9:
 /// each cell's digit as a bit, OR-ed a row at a time into the nine columns'
-/// masks (one vector operation), and by mini-rows into the row's mask and
-/// the boxes' masks, with no branch per cell. An empty cell sets bit 0,
-/// which no complete unit's mask has.
+/// masks (on vectors, eight columns to a register), and by mini-rows into
+/// the row's mask and the boxes' masks, with no branch per cell. An empty
+/// cell sets bit 0, which no complete unit's mask has.
 fn is_solved_grid(board: &Board) -> bool {
     const ALL: u16 = 0b11_1111_1110;
     let bits = board.cells().map(|digit| 1u16 << digit);
