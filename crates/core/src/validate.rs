@@ -166,7 +166,7 @@ fn keeps_givens(puzzle: &Board, solution: &Board) -> bool {
 
 /// Whether every row, column and box of `board` holds the digits 1 to 9:
 /// each cell's digit as a bit, OR-ed a row at a time into the nine columns'
-/// masks (on vectors, eight columns to a register), and by mini-rows into
+/// masks (on x86-64, eight of the nine on vectors), and by mini-rows into
 /// the row's mask and the boxes' masks, with no branch per cell. An empty
 /// cell sets bit 0, which no complete unit's mask has.
 fn is_solved_grid(board: &Board) -> bool {

@@ -901,7 +901,7 @@ fn gather_shape(cells: u32) -> u32 {
 /// `Kernel::take` on vectors: the first eight words in one AVX2 register,
 /// and which of them lost cells read off a comparison in one `movemask`
 /// (the loop the compiler makes of the portable code gathers those bits
-/// with masks and ORs: the A/B is in
+/// with masks and ORs; the A/B of the two, in time, is in
 /// `notes/lab/bitboard-experiments.md`); the ninth word alone.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]

@@ -602,8 +602,8 @@ fn givens_by_band(cells: &[u8; 81]) -> Option<[u32; 30]> {
 
 /// The search state. Word `9 * band + digit` of `candidates` holds the cells
 /// of that band where the digit (0 to 8) may still go; the nine words of a
-/// band sit side by side, so work on a whole band is one short loop over
-/// them, which the compiler may run on vectors (it does for `Scalar::take`).
+/// band sit side by side, so work on a whole band is one short loop (on
+/// x86-64 the compiler runs some such loops on vectors, `Scalar::take`'s).
 #[derive(Clone, Copy)]
 struct State {
     candidates: [u32; 27],
