@@ -144,7 +144,9 @@ fn plain_cell(byte: u8) -> (u8, u8) {
     // `0` is a digit here: its value, 0, is a blank's.
     let digit = byte.wrapping_sub(b'0');
     let is_digit = u8::from(digit <= 9);
-    let is_blank = u8::from(byte == b'.') | u8::from(byte == b'_') | u8::from(byte == b'-');
+    let is_blank = LINE_BLANKS.iter().fold(0, |blank, &found| {
+        blank | u8::from(u32::from(byte) == u32::from(found))
+    });
     (digit * is_digit, 1 ^ (is_digit | is_blank))
 }
 
